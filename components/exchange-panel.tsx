@@ -1,0 +1,41 @@
+import type { GenerationRequest } from "@/lib/generation-request";
+import type { ServiceExchange } from "@/lib/run-generation";
+import { Section } from "./section";
+
+/** Exactly what went to the service and what came back, with the key masked. */
+export function ExchangePanel({ request, url, exchange }: { request: GenerationRequest; url: string; exchange?: ServiceExchange }) {
+  const rows: [string, React.ReactNode][] = [
+    ["Request", <span key="r"><span className="font-semibold">POST</span> {url || "(not sent)"}</span>],
+  ];
+  if (exchange && exchange.urlsTried.length > 0) {
+    rows.push(["Tried first", exchange.urlsTried.map((tried) => `${tried} → 404/405`).join("\n")]);
+  }
+  rows.push([
+    "Request headers",
+    `Authorization: Bearer ••••${exchange?.keyHint ?? ""}\nContent-Type: application/json`,
+  ]);
+  rows.push(["Request body", JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio }, null, 2)]);
+  if (exchange) {
+    rows.push(["Status", `${exchange.status} ${exchange.statusText}`.trim()]);
+    rows.push(["Content type", exchange.contentType || "(none)"]);
+    rows.push([
+      "Duration",
+      `${exchange.totalMs.toLocaleString("en")} ms in all${exchange.headersMs !== null ? ` · headers after ${exchange.headersMs.toLocaleString("en")} ms` : ""}`,
+    ]);
+    if (exchange.retryAfter) rows.push(["Retry-After", exchange.retryAfter]);
+    if (exchange.serviceRequestId) rows.push(["Service request id", exchange.serviceRequestId]);
+    rows.push(["Playground request id", exchange.requestId]);
+  }
+  return (
+    <Section title="Exchange" aside={exchange ? `${exchange.status} · ${exchange.totalMs} ms` : undefined}>
+      <dl className="grid gap-x-4 gap-y-2 text-xs sm:grid-cols-[10rem_1fr]" data-testid="exchange">
+        {rows.map(([term, detail]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
+            <dd className="min-w-0 whitespace-pre-wrap break-all font-mono">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}

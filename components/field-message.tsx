@@ -1,0 +1,20 @@
+/** A field's error (announced) or hint, right below the field and tied to it by id. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: React.ReactNode }) {
+  if (error) {
+    return (
+      <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={id} className="text-xs text-zinc-500 dark:text-zinc-400">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export const inputClassName =
+  "w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs outline-none transition placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20 dark:border-zinc-700 dark:bg-zinc-950";
+
+export const labelClassName = "text-sm font-medium text-zinc-800 dark:text-zinc-200";

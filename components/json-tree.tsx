@@ -1,0 +1,109 @@
+"use client";
+
+import { useState } from "react";
+import { formatJsonPath, JSON_IN_STRING, jsonNodeId, type PathSegment } from "@/lib/json-path";
+import { LongString } from "./long-string";
+
+/** Nesting past this is shown as text, so a hostile answer cannot exhaust the renderer. */
+const MAX_TREE_DEPTH = 100;
+const FIRST_ITEMS = 100;
+
+type NodeProps = { value: unknown; segments: PathSegment[]; label: React.ReactNode; imagePaths: ReadonlySet<string>; trailingComma: boolean };
+
+export function JsonTree({ value, imagePaths }: { value: unknown; imagePaths: ReadonlySet<string> }) {
+  return (
+    <div className="overflow-x-auto font-mono text-xs leading-relaxed" data-testid="json-tree">
+      <JsonNode value={value} segments={[]} label={null} imagePaths={imagePaths} trailingComma={false} />
+    </div>
+  );
+}
+
+function parseJsonString(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodeProps) {
+  const path = formatJsonPath(segments);
+  const isImage = imagePaths.has(path);
+  const comma = trailingComma ? "," : "";
+  const prefix = (
+    <>
+      {label}
+      {isImage && <span className="mr-1 rounded bg-accent-100 px-1 font-sans text-[10px] font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-100">image</span>}
+    </>
+  );
+
+  if (typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
+    return <Container value={value} segments={segments} prefix={prefix} imagePaths={imagePaths} comma={comma} id={jsonNodeId(path)} />;
+  }
+  if (typeof value === "string") {
+    const nested = parseJsonString(value);
+    return (
+      <div id={jsonNodeId(path)} className="whitespace-pre-wrap break-all">
+        {prefix}
+        <LongString text={value} />
+        {comma}
+        {nested !== undefined && (
+          <div className="ml-4 border-l border-dashed border-zinc-300 pl-2 dark:border-zinc-700">
+            <JsonNode value={nested} segments={[...segments, JSON_IN_STRING]} label={<span className="text-zinc-500">(json) </span>} imagePaths={imagePaths} trailingComma={false} />
+          </div>
+        )}
+      </div>
+    );
+  }
+  const text = typeof value === "object" && value !== null ? "… nested too deep to show as a tree" : JSON.stringify(value);
+  const colour = typeof value === "number" ? "text-sky-700 dark:text-sky-400" : "text-purple-700 dark:text-purple-400";
+  return (
+    <div id={jsonNodeId(path)}>
+      {prefix}
+      <span className={colour}>{text}</span>
+      {comma}
+    </div>
+  );
+}
+
+function Container({ value, segments, prefix, imagePaths, comma, id }: { value: object; segments: PathSegment[]; prefix: React.ReactNode; imagePaths: ReadonlySet<string>; comma: string; id: string }) {
+  const [open, setOpen] = useState(true);
+  const [showAll, setShowAll] = useState(false);
+  const isArray = Array.isArray(value);
+  const entries: [PathSegment, unknown][] = isArray ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const [opening, closing] = isArray ? ["[", "]"] : ["{", "}"];
+  const shown = showAll ? entries : entries.slice(0, FIRST_ITEMS);
+  return (
+    <div id={id}>
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" aria-label={open ? "Collapse" : "Expand"}>
+        {open ? "▾" : "▸"}
+      </button>
+      {prefix}
+      {opening}
+      {!open && <span className="text-zinc-500"> {entries.length} {isArray ? "items" : "keys"} </span>}
+      {open && (
+        <div className="ml-4 border-l border-zinc-200 pl-2 dark:border-zinc-800">
+          {shown.map(([key, child], index) => (
+            <JsonNode
+              key={String(key)}
+              value={child}
+              segments={[...segments, key]}
+              label={typeof key === "string" ? <span className="text-rose-700 dark:text-rose-400">{JSON.stringify(key)}: </span> : null}
+              imagePaths={imagePaths}
+              trailingComma={index < entries.length - 1}
+            />
+          ))}
+          {shown.length < entries.length && (
+            <button type="button" onClick={() => setShowAll(true)} className="text-accent-700 underline dark:text-accent-400">
+              show {entries.length - shown.length} more
+            </button>
+          )}
+        </div>
+      )}
+      {closing}
+      {comma}
+    </div>
+  );
+}

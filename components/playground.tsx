@@ -1,0 +1,69 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { GenerationRequest } from "@/lib/generation-request";
+import { runGeneration, type RunOutcome } from "@/lib/run-generation";
+import type { PublicServiceInfo } from "@/lib/service-info";
+import { GenerationForm } from "./generation-form";
+import { RunPanel } from "./run-panel";
+import { ServiceBadge } from "./service-badge";
+
+export type RunState =
+  | { phase: "idle" }
+  | { phase: "running"; request: GenerationRequest; startedAt: number }
+  | { phase: "done"; request: GenerationRequest; outcome: RunOutcome };
+
+type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo };
+
+export function Playground({ models, promptMaxChars, service }: PlaygroundProps) {
+  const [run, setRun] = useState<RunState>({ phase: "idle" });
+  const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  const generate = useCallback(async (request: GenerationRequest) => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setRun({ phase: "running", request, startedAt: Date.now() });
+    const outcome = await runGeneration(request, controller.signal);
+    if (controllerRef.current !== controller) return; // a newer run took over
+    controllerRef.current = null;
+    if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
+    setRun({ phase: "done", request, outcome });
+  }, []);
+
+  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+
+  // Esc cancels a running generation from anywhere on the page.
+  useEffect(() => {
+    if (run.phase !== "running") return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") cancel();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [run.phase, cancel]);
+
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
+        <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
+        <ServiceBadge service={service} endpointInUse={endpointInUse} />
+      </header>
+      <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_1fr] lg:p-6">
+        <section aria-label="Request">
+          <GenerationForm
+            models={models}
+            promptMaxChars={promptMaxChars}
+            running={run.phase === "running"}
+            onGenerate={generate}
+            onCancel={cancel}
+          />
+        </section>
+        <section aria-label="Result" aria-live="polite" className="min-w-0">
+          <RunPanel run={run} />
+        </section>
+      </main>
+    </div>
+  );
+}

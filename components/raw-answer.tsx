@@ -1,0 +1,47 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import type { AnswerBody, DisplayImage } from "@/lib/interpret-answer";
+import { JsonTree } from "./json-tree";
+import { formatBytes } from "./long-string";
+import { Section } from "./section";
+
+const TEXT_PREVIEW = 20_000;
+
+/** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
+export function RawAnswer({ body, images, contentType, size }: { body: AnswerBody; images: DisplayImage[]; contentType: string; size: number }) {
+  const imagePaths = useMemo(() => new Set(images.flatMap((image) => image.paths)), [images]);
+  return (
+    <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
+      {body.kind === "json" && <JsonTree value={body.value} imagePaths={imagePaths} />}
+      {body.kind === "text" && (
+        <>
+          {body.jsonError && (
+            <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">Labelled as JSON but it does not parse: {body.jsonError}</p>
+          )}
+          <TextBody text={body.text} />
+        </>
+      )}
+      {body.kind === "image" && <p className="text-sm">The whole body is an image ({body.mime}, {formatBytes(body.size)}), shown above.</p>}
+      {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
+      {body.kind === "empty" && <p className="text-sm text-zinc-500">(empty body)</p>}
+    </Section>
+  );
+}
+
+function TextBody({ text }: { text: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? text : text.slice(0, TEXT_PREVIEW);
+  return (
+    <>
+      <pre data-testid="raw-text" className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-all font-mono text-xs">
+        {shown}
+      </pre>
+      {shown.length < text.length && (
+        <button type="button" onClick={() => setAll(true)} className="mt-2 text-xs text-accent-700 underline dark:text-accent-400">
+          show all {text.length.toLocaleString("en")} characters
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useMemo } from "react";
+import { parseAspectRatio } from "@/lib/aspect-ratio";
+import type { GenerationRequest } from "@/lib/generation-request";
+import { interpretAnswer } from "@/lib/interpret-answer";
+import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
+import { ExchangePanel } from "./exchange-panel";
+import { ImageGallery } from "./image-gallery";
+import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
+import { RawAnswer } from "./raw-answer";
+
+export function ResultView({ request, outcome }: { request: GenerationRequest; outcome: RunOutcome }) {
+  if (outcome.kind === "cancelled") {
+    return (
+      <div className="rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800" role="status">
+        <p className="font-medium">Cancelled after {(outcome.totalMs / 1000).toFixed(1)} s.</p>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">The request to the service was closed. Your settings are still in the form.</p>
+      </div>
+    );
+  }
+  if (outcome.kind === "failed") return <FailedBanner message={outcome.message} />;
+  if (outcome.kind === "problem") {
+    return (
+      <div className="flex flex-col gap-4">
+        <ProblemBanner problem={outcome.problem} status={outcome.status} />
+        <ExchangePanel request={request} url={outcome.url} />
+      </div>
+    );
+  }
+  return <ServiceResult request={request} exchange={outcome.exchange} />;
+}
+
+function ServiceResult({ request, exchange }: { request: GenerationRequest; exchange: ServiceExchange }) {
+  const answer = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
+  const requested = parseAspectRatio(request.aspect_ratio);
+  const succeeded = exchange.status >= 200 && exchange.status < 300;
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
+        <span
+          className={`rounded-full px-2.5 py-0.5 font-mono text-xs font-semibold ${succeeded ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300" : "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300"}`}
+        >
+          {exchange.status} {exchange.statusText}
+        </span>
+        <span>{(exchange.totalMs / 1000).toFixed(2)} s</span>
+        <span>
+          {answer.images.length} image{answer.images.length === 1 ? "" : "s"} found
+        </span>
+      </p>
+      {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
+      {succeeded && answer.images.length === 0 && (
+        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
+        </div>
+      )}
+      {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
+      <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
+      <ExchangePanel request={request} url={exchange.url} exchange={exchange} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Runs once when the server starts: reports a bad configuration right away, naming every
+ * variable at fault (never its value), instead of waiting for the first request.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getServerConfig } = await import("@/lib/server/config");
+  const result = getServerConfig();
+  if (!result.ok) {
+    console.error(
+      ["", "Image Prompt Playground: the configuration is not valid.", ...result.problems.map((problem) => `  - ${problem}`), "The page shows these problems until they are fixed and the server restarts.", ""].join("\n"),
+    );
+    return;
+  }
+  const { service } = result.config;
+  console.log(service ? `Image Prompt Playground: calling the service at ${service.root} (base form: ${service.formSetting}).` : "Image Prompt Playground: no IMAGE_API_BASE_URL set, using the embedded demo service.");
+}

@@ -1,0 +1,24 @@
+/**
+ * How our route labels its answers so the page can tell "the playground refused or failed" from
+ * "the service answered" (DESIGN §4). The service's body travels untouched as our body; what we
+ * know about the exchange travels in these headers.
+ */
+export const ANSWER_HEADERS = {
+  /** "service" when the body is the service's answer, "playground" for our own problem answers. */
+  source: "x-playground-source",
+  requestId: "x-request-id",
+  serviceStatus: "x-service-status",
+  serviceStatusText: "x-service-status-text",
+  serviceContentType: "x-service-content-type",
+  serviceUrl: "x-service-url",
+  /** Milliseconds from sending the request to the service's response headers. */
+  serviceHeadersMs: "x-service-headers-ms",
+  serviceRequestId: "x-service-request-id",
+  /** The bearer key as the exchange panel may show it: its last four characters only. */
+  serviceKeyHint: "x-service-key-hint",
+  serviceRetryAfter: "x-service-retry-after",
+  /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
+  serviceUrlsTried: "x-service-urls-tried",
+} as const;
+
+export type AnswerSource = "service" | "playground";

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { parseAspectRatio } from "./aspect-ratio";
+
+/**
+ * The one schema for what the browser may send: the form validates with it (zodResolver) and the
+ * route validates with it again. Its output is exactly what goes to the service.
+ */
+
+export const DEFAULT_PROMPT_MAX_CHARS = 4000;
+export const MODEL_MAX_CHARS = 200;
+
+/** Characters as a person counts them (code points), not UTF-16 units. */
+export function countCharacters(text: string): number {
+  return Array.from(text).length;
+}
+
+/** Spaces around the parts are forgiven (" 16 : 9 " means 16:9); anything else is explained. */
+export function normaliseAspectRatioText(text: string): string {
+  return text.trim().replace(/\s*:\s*/, ":");
+}
+
+export function explainAspectRatioProblem(text: string): string | null {
+  if (text === "") return "Enter an aspect ratio such as 16:9.";
+  if (parseAspectRatio(text)) return null;
+  if (/^\d+\s*[xX×*/]\s*\d+$/.test(text)) return "Use a colon between width and height, e.g. 16:9.";
+  const parts = text.split(":");
+  if (parts.length !== 2) return "Write the ratio as width:height, e.g. 16:9.";
+  const [width = "", height = ""] = parts;
+  if (width === "" || height === "") return "Give both a width and a height, e.g. 16:9.";
+  if (!/^[+-]?\d+$/.test(width) || !/^[+-]?\d+$/.test(height)) {
+    return "Width and height must be whole numbers, e.g. 16:9.";
+  }
+  if (/^\d{6,}$/.test(width.replace(/^0+/, "")) || /^\d{6,}$/.test(height.replace(/^0+/, ""))) {
+    return "Width and height can have at most 5 digits.";
+  }
+  return "Width and height must be positive whole numbers (at least 1), e.g. 16:9.";
+}
+
+export function makeGenerationRequestSchema(options: { promptMaxChars: number }) {
+  const { promptMaxChars } = options;
+  return z.object({
+    model: z
+      .string({ error: "Enter a model." })
+      .trim()
+      .min(1, { error: "Enter a model." })
+      .max(MODEL_MAX_CHARS, { error: `A model name can have at most ${MODEL_MAX_CHARS} characters.` })
+      .refine((model) => !/[\u0000-\u001f\u007f]/.test(model), {
+        error: "A model name cannot contain control characters.",
+      }),
+    prompt: z
+      .string({ error: "Enter a prompt." })
+      .trim()
+      .min(1, { error: "Enter a prompt." })
+      .refine((prompt) => countCharacters(prompt) <= promptMaxChars, {
+        error: `A prompt can have at most ${promptMaxChars} characters.`,
+      }),
+    aspect_ratio: z
+      .string({ error: "Enter an aspect ratio such as 16:9." })
+      .transform(normaliseAspectRatioText)
+      .superRefine((ratio, context) => {
+        const problem = explainAspectRatioProblem(ratio);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
+  });
+}
+
+export type GenerationRequestSchema = ReturnType<typeof makeGenerationRequestSchema>;
+/** What the form holds (before trimming) and what the service receives (after). */
+export type GenerationRequestInput = z.input<GenerationRequestSchema>;
+export type GenerationRequest = z.output<GenerationRequestSchema>;

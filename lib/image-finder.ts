@@ -1,0 +1,129 @@
+import { cleanBase64, decodeBase64Prefix, sniffImageMime } from "./image-signature";
+import { formatJsonPath, JSON_IN_STRING, type PathSegment } from "./json-path";
+
+/**
+ * Finds the images in an answer of unknown shape (DESIGN §6): at any depth, in arrays of arrays,
+ * inside JSON encoded in a string; as http(s) URLs, data:image URIs, or bare base64 whose bytes
+ * are an image. Walks with an explicit stack so a hostile, deeply nested answer cannot overflow.
+ */
+
+export type ImageSource =
+  | { kind: "url"; url: string }
+  | { kind: "data-uri"; mime: string; data: string; base64: boolean }
+  | { kind: "base64"; mime: string; base64: string };
+
+export type FoundImage = { paths: string[]; source: ImageSource };
+
+const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
+/** Keys whose URL is about the job, not its picture. */
+const NOT_IMAGE_KEY = /(^|_)(status|poll|polling|cancel|stream|webhook|callback|get|self|logs|web|docs?|href_status)(_|$)/i;
+/** Keys whose URL is most likely a picture even without a file extension. */
+const IMAGE_KEY = /(^|_)(url|uri|urls|image|images|img|src|output|outputs|sample|samples|result|results|file|download|b64_json|artifact|artifacts|data|link|asset)(_|$)/i;
+/** Keys under which the request's own inputs are echoed back; their images are not results. */
+const INPUT_KEY = /^(input|inputs|request|params|parameters|init_images?|input_images?|image_prompt|mask|mask_image|reference_images?|control_image|source_image)$/i;
+const MAX_JSON_IN_STRING = 64 * 1024 * 1024;
+
+/** Paths are kept as linked steps so deep answers do not copy a growing array at every level. */
+type PathStep = { parent: PathStep | null; segment: PathSegment };
+type Frame = { value: unknown; path: PathStep | null; key: string; isInput: boolean };
+
+function pathText(step: PathStep | null): string {
+  const segments: PathSegment[] = [];
+  for (let current = step; current; current = current.parent) segments.push(current.segment);
+  return formatJsonPath(segments.reverse());
+}
+
+function isPlaceholderUrl(url: URL, raw: string): boolean {
+  return raw.includes("...") || raw.includes("<") || raw.includes("{") || url.hostname === "" || url.hostname.includes("..");
+}
+
+function classifyUrl(text: string, key: string): ImageSource | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || isPlaceholderUrl(url, text) || /\s/.test(text)) return null;
+  if (IMAGE_EXTENSION.test(url.pathname)) return { kind: "url", url: url.href };
+  if (NOT_IMAGE_KEY.test(key)) return null;
+  return IMAGE_KEY.test(key) ? { kind: "url", url: url.href } : null;
+}
+
+function classifyDataUri(text: string): ImageSource | null {
+  const match = /^data:(image\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*)(;base64)?,/i.exec(text);
+  if (!match?.[1]) return null;
+  return { kind: "data-uri", mime: match[1].toLowerCase(), data: text.slice(match[0].length), base64: Boolean(match[3]) };
+}
+
+function classifyBase64(text: string): ImageSource | null {
+  if (text.length < 24) return null;
+  const base64 = cleanBase64(text);
+  if (!base64) return null;
+  const mime = sniffImageMime(decodeBase64Prefix(base64, 24));
+  return mime ? { kind: "base64", mime, base64 } : null;
+}
+
+function classifyString(text: string, key: string): ImageSource | null {
+  const trimmed = text.trim();
+  if (/^data:/i.test(trimmed)) return classifyDataUri(trimmed);
+  if (/^https?:\/\//i.test(trimmed)) return classifyUrl(trimmed, key);
+  return classifyBase64(trimmed);
+}
+
+function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: false } {
+  const trimmed = text.trim();
+  if (trimmed.length < 2 || trimmed.length > MAX_JSON_IN_STRING || !/^[[{]/.test(trimmed)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(trimmed) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function sourceIdentity(source: ImageSource): string {
+  if (source.kind === "url") return `url:${source.url}`;
+  if (source.kind === "data-uri") return `bytes:${source.data}`;
+  return `bytes:${source.base64}`;
+}
+
+export function findImages(answer: unknown): FoundImage[] {
+  const found = new Map<string, FoundImage>();
+  const stack: Frame[] = [{ value: answer, path: null, key: "", isInput: false }];
+  while (stack.length > 0) {
+    const frame = stack.pop();
+    if (!frame || frame.isInput) continue;
+    const { value, path: step, key } = frame;
+    if (typeof value === "string") {
+      const source = classifyString(value, key);
+      if (source) {
+        const identity = sourceIdentity(source);
+        const path = pathText(step);
+        const existing = found.get(identity);
+        if (existing) existing.paths.push(path);
+        else found.set(identity, { paths: [path], source });
+        continue;
+      }
+      const nested = parseJsonInString(value);
+      if (nested.ok) stack.push({ value: nested.value, path: { parent: step, segment: JSON_IN_STRING }, key, isInput: false });
+      continue;
+    }
+    if (Array.isArray(value)) {
+      // Pushed in reverse so images come out in document order.
+      for (let index = value.length - 1; index >= 0; index--) {
+        stack.push({ value: value[index], path: { parent: step, segment: index }, key, isInput: false });
+      }
+      continue;
+    }
+    if (typeof value === "object" && value !== null) {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const entry = entries[index];
+        if (!entry) continue;
+        const [childKey, child] = entry;
+        stack.push({ value: child, path: { parent: step, segment: childKey }, key: childKey, isInput: INPUT_KEY.test(childKey) });
+      }
+    }
+  }
+  return [...found.values()];
+}

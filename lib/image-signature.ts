@@ -1,0 +1,53 @@
+/** Recognises image bytes by their first bytes, whatever a content type or field name claims. */
+
+export type ImageMime = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/avif" | "image/bmp";
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
+
+export function sniffImageMime(bytes: Uint8Array): ImageMime | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
+  if (startsWith(bytes, ascii("ftyp"), 4) && (startsWith(bytes, ascii("avif"), 8) || startsWith(bytes, ascii("avis"), 8))) {
+    return "image/avif";
+  }
+  // "BM" alone is too common in text; a real BMP header also has its reserved bytes zeroed.
+  if (startsWith(bytes, ascii("BM")) && bytes.length >= 14 && bytes[6] === 0 && bytes[7] === 0 && bytes[8] === 0 && bytes[9] === 0) {
+    return "image/bmp";
+  }
+  return null;
+}
+
+const BASE64_ALPHABET = /^[A-Za-z0-9+/\-_]+={0,2}$/;
+
+/** Base64 (standard or URL-safe) with whitespace removed, or null if the text is not base64. */
+export function cleanBase64(text: string): string | null {
+  const compact = text.replace(/\s+/g, "");
+  if (compact.length < 8 || !BASE64_ALPHABET.test(compact)) return null;
+  return compact;
+}
+
+/** Decodes only the first bytes of a (possibly huge) base64 string. */
+export function decodeBase64Prefix(base64: string, byteCount: number): Uint8Array<ArrayBuffer> {
+  const chars = Math.ceil(byteCount / 3) * 4;
+  const prefix = base64.slice(0, chars).replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  const padded = prefix + "=".repeat((4 - (prefix.length % 4)) % 4);
+  try {
+    const binary = atob(padded);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return new Uint8Array(0);
+  }
+}
+
+/** Full decode for display; callers turn the bytes into a Blob, never into a giant attribute. */
+export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  return decodeBase64Prefix(base64, Math.ceil((base64.length * 3) / 4));
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The playground's own failures, each with one status and one title (RFC 9457 problem details).
+ * Shared so that the page can name a problem the same way the route does.
+ */
+export const PROBLEM_KINDS = {
+  "invalid-json": { status: 400, title: "The request body is not valid JSON" },
+  "unsupported-media-type": { status: 415, title: "The request must be JSON" },
+  "invalid-request": { status: 422, title: "Some fields need fixing" },
+  "service-unreachable": { status: 502, title: "The image service could not be reached" },
+  "service-timeout": { status: 504, title: "The image service did not answer in time" },
+  misconfigured: { status: 500, title: "The playground is not configured correctly" },
+  internal: { status: 500, title: "The playground failed unexpectedly" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export const PROBLEM_TYPE_PREFIX = "urn:image-playground:problem:";
+
+/** Parsed, not trusted: a problem body as the page reads it back. */
+export const problemSchema = z.object({
+  type: z.string().default("about:blank"),
+  title: z.string().default("Request failed"),
+  status: z.number().int().optional(),
+  detail: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type Problem = z.infer<typeof problemSchema>;
+
+export function problemKindOf(type: string): ProblemKind | null {
+  if (!type.startsWith(PROBLEM_TYPE_PREFIX)) return null;
+  const kind = type.slice(PROBLEM_TYPE_PREFIX.length);
+  return isProblemKind(kind) ? kind : null;
+}
+
+function isProblemKind(kind: string): kind is ProblemKind {
+  return Object.hasOwn(PROBLEM_KINDS, kind);
+}

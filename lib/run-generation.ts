@@ -1,0 +1,105 @@
+import { ANSWER_HEADERS } from "./answer-headers";
+import type { GenerationRequest } from "./generation-request";
+import { problemSchema, type Problem } from "./problem";
+
+/**
+ * The browser side of POST /api/generate: sends the three fields, then tells apart our own
+ * problem answers from the service's answer, which is kept byte for byte.
+ */
+
+export type ServiceExchange = {
+  requestId: string;
+  status: number;
+  statusText: string;
+  contentType: string;
+  url: string;
+  urlsTried: string[];
+  keyHint: string;
+  headersMs: number | null;
+  totalMs: number;
+  serviceRequestId: string;
+  retryAfter: string;
+  bytes: Uint8Array<ArrayBuffer>;
+};
+
+export type RunOutcome =
+  | { kind: "service"; exchange: ServiceExchange }
+  | { kind: "problem"; problem: Problem; status: number; url: string; totalMs: number }
+  | { kind: "failed"; message: string; totalMs: number }
+  | { kind: "cancelled"; totalMs: number };
+
+function header(response: Response, name: string): string {
+  return response.headers.get(name) ?? "";
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
+}
+
+async function readProblem(response: Response): Promise<Problem> {
+  const text = await response.text();
+  try {
+    const parsed = problemSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: fall through to a problem that quotes the text
+  }
+  return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
+}
+
+export async function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let response: Response;
+  try {
+    response = await fetch("/api/generate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+      signal,
+      cache: "no-store",
+    });
+  } catch {
+    if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
+    return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
+  }
+
+  if (header(response, ANSWER_HEADERS.source) !== "service") {
+    const problem = await readProblem(response).catch(() => ({ type: "about:blank", title: "The answer broke off" }));
+    return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
+  }
+
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch {
+    if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
+    return {
+      kind: "failed",
+      message: "The service's answer broke off before it was complete (the connection closed or timed out mid-answer).",
+      totalMs: elapsed(),
+    };
+  }
+  const headersMs = Number.parseInt(header(response, ANSWER_HEADERS.serviceHeadersMs), 10);
+  return {
+    kind: "service",
+    exchange: {
+      requestId: header(response, ANSWER_HEADERS.requestId),
+      status: Number.parseInt(header(response, ANSWER_HEADERS.serviceStatus), 10) || response.status,
+      statusText: header(response, ANSWER_HEADERS.serviceStatusText),
+      contentType: header(response, ANSWER_HEADERS.serviceContentType),
+      url: header(response, ANSWER_HEADERS.serviceUrl),
+      urlsTried: header(response, ANSWER_HEADERS.serviceUrlsTried).split(",").filter(Boolean),
+      keyHint: safeDecode(header(response, ANSWER_HEADERS.serviceKeyHint)),
+      headersMs: Number.isFinite(headersMs) ? headersMs : null,
+      totalMs: elapsed(),
+      serviceRequestId: header(response, ANSWER_HEADERS.serviceRequestId),
+      retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
+      bytes,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import "server-only";
+
+/** One structured line per request: what happened and how long it took, never the prompt or the key. */
+export type RequestLogLine = {
+  requestId: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  serviceStatus?: number;
+  promptLength?: number;
+  model?: string;
+};
+
+export function logRequest(line: RequestLogLine): void {
+  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), ...line, durationMs: Math.round(line.durationMs) }));
+}
