@@ -14,5 +14,7 @@ export default defineConfig({
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     testTimeout: 15_000,
+    // Server log lines are useful when a test fails, noise when it passes.
+    silent: "passed-only",
   },
 });

@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { encodePng } from "../../lib/server/demo-service/png-encoder";
+
+/**
+ * A fake image service on loopback for route tests and e2e. It checks the bearer key like a real
+ * service and misbehaves on request: the model name picks the behaviour ("fake-hang", "fake-reset",
+ * ...), so parallel tests need no shared switches. Every request is recorded, including whether the
+ * caller went away before the answer (an abort that reached the service).
+ */
+
+export type RecordedRequest = {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  model: string;
+  closedEarly: boolean;
+};
+
+export type FakeServiceOptions = { port?: number; apiKey: string; forms?: ("host" | "api")[] };
+
+export type FakeService = {
+  url: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+};
+
+/** A small real PNG of a given size, so the page can measure what it shows. */
+export function samplePng(width = 64, height = 48, colour: [number, number, number] = [40, 160, 220]): Buffer {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) pixels.set(colour, i * 3);
+  return encodePng(width, height, pixels);
+}
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+type Behaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string; authorization: string }) => void;
+
+const BEHAVIOURS: Record<string, Behaviour> = {
+  "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
+  "fake-b64": ({ response }) => json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
+  "fake-policy": ({ response }) =>
+    json(response, 400, {
+      error: { message: "Your request was rejected by the safety system (content_policy_violation).", type: "invalid_request_error", code: "content_policy_violation" },
+    }),
+  "fake-unauthorized": ({ response }) => json(response, 401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } }),
+  "fake-echo-key": ({ response, authorization }) => json(response, 401, { error: { message: `Key rejected: ${authorization}` } }),
+  "fake-rate-limit": ({ response }) => json(response, 429, { error: { message: "Too many requests, slow down." } }, { "retry-after": "7" }),
+  "fake-html-500": ({ response }) => {
+    response.writeHead(500, { "content-type": "text/html" });
+    response.end("<html><body><h1>Internal Server Error</h1></body></html>");
+  },
+  "fake-text": ({ response }) => {
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.end("queued, come back later");
+  },
+  "fake-image-body": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/octet-stream" });
+    response.end(samplePng(120, 80));
+  },
+  "fake-hang": () => {
+    // Accepts the request and never answers: only a timeout or the caller's abort ends it.
+  },
+  "fake-reset": ({ request }) => request.socket.destroy(),
+  "fake-slow": ({ response }) => {
+    setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }), 1500);
+  },
+};
+
+export const FAKE_MODELS = Object.keys(BEHAVIOURS);
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function modelOf(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const model = typeof parsed === "object" && parsed !== null ? Object.getOwnPropertyDescriptor(parsed, "model")?.value : undefined;
+    return typeof model === "string" ? model : "";
+  } catch {
+    return "";
+  }
+}
+
+export async function startFakeImageService(options: FakeServiceOptions): Promise<FakeService> {
+  const forms = options.forms ?? ["host", "api"];
+  const endpoints = new Set(forms.map((form) => (form === "api" ? "/api/v1/images/generations" : "/v1/images/generations")));
+  const requests: RecordedRequest[] = [];
+  let base = "";
+
+  const server = createServer(async (request, response) => {
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    if (request.method === "GET" && path === "/__requests") return json(response, 200, requests);
+    if (request.method === "GET" && path.startsWith("/files/")) {
+      response.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" });
+      return response.end(samplePng(200, 100, [90, 200, 120]));
+    }
+    const body = await readBody(request);
+    const record: RecordedRequest = { path, headers: request.headers, body, model: modelOf(body), closedEarly: false };
+    requests.push(record);
+    response.on("close", () => {
+      if (!response.writableFinished) record.closedEarly = true;
+    });
+    if (!endpoints.has(path)) return json(response, 404, { error: { message: `Not found: ${path}` } });
+    const authorization = request.headers.authorization ?? "";
+    if (authorization !== `Bearer ${options.apiKey}`) return json(response, 401, { error: { message: "Missing or wrong bearer key." } });
+    const behaviour = BEHAVIOURS[record.model];
+    if (!behaviour) return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
+    behaviour({ request, response, base, authorization });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the fake service has no TCP address");
+  base = `http://127.0.0.1:${address.port}`;
+  return {
+    url: base,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_MODELS, parseServerConfig } from "./config";
+
+describe("parseServerConfig", () => {
+  it("runs on the demo service with nothing configured", () => {
+    const result = parseServerConfig({});
+    expect(result).toEqual({
+      ok: true,
+      config: { service: null, demo: { enabled: true, port: 0 }, models: [...DEMO_MODELS], timeoutMs: 120_000, promptMaxChars: 4000 },
+    });
+  });
+
+  it("treats empty variables as unset", () => {
+    const result = parseServerConfig({ IMAGE_API_BASE_URL: "", IMAGE_API_KEY: " ", IMAGE_API_TIMEOUT_MS: "" });
+    expect(result.ok && result.config.service).toBe(null);
+  });
+
+  it("names the missing key when a base URL is set", () => {
+    const result = parseServerConfig({ IMAGE_API_BASE_URL: "https://img.example.com/api" });
+    expect(result).toEqual({ ok: false, problems: [expect.stringMatching(/^IMAGE_API_KEY: required when IMAGE_API_BASE_URL is set/)] });
+  });
+
+  it("names every bad variable at once, never their values", () => {
+    const result = parseServerConfig({ IMAGE_API_TIMEOUT_MS: "soon", IMAGE_API_BASE_FORM: "sideways", IMAGE_API_KEY: "sk-secret-value" });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["IMAGE_API_BASE_FORM", "IMAGE_API_TIMEOUT_MS"]);
+    expect(problems.join(" ")).not.toContain("sk-secret-value");
+  });
+
+  it("reads a configured service, its models and limits", () => {
+    const result = parseServerConfig({
+      IMAGE_API_BASE_URL: "https://img.example.com/api/v1",
+      IMAGE_API_KEY: "sk-test-0123456789",
+      IMAGE_MODELS: " flux-pro, imagen-4 ,,flux-pro",
+      IMAGE_API_TIMEOUT_MS: "30000",
+      IMAGE_API_BASE_FORM: "API",
+      IMAGE_PROMPT_MAX_CHARS: "1000",
+    });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        service: { root: "https://img.example.com", givenForm: "api", formSetting: "api", apiKey: "sk-test-0123456789" },
+        demo: { enabled: false, port: 0 },
+        models: ["flux-pro", "imagen-4"],
+        timeoutMs: 30_000,
+        promptMaxChars: 1000,
+      },
+    });
+  });
+
+  it("keeps the demo models beside a real service only when asked to", () => {
+    const result = parseServerConfig({ IMAGE_API_BASE_URL: "https://h.example", IMAGE_API_KEY: "k-0123456789ab", IMAGE_MODELS: "m1", IMAGE_API_DEMO: "on" });
+    expect(result.ok && result.config.models).toEqual(["m1", ...DEMO_MODELS]);
+    expect(result.ok && result.config.demo.enabled).toBe(true);
+  });
+
+  it("refuses to run with neither a service nor the demo", () => {
+    expect(parseServerConfig({ IMAGE_API_DEMO: "off" }).ok).toBe(false);
+  });
+
+  it("refuses a base URL that is not http(s)", () => {
+    const result = parseServerConfig({ IMAGE_API_BASE_URL: "localhost:8080", IMAGE_API_KEY: "k" });
+    expect(result.ok ? [] : result.problems).toEqual([expect.stringMatching(/^IMAGE_API_BASE_URL: /)]);
+  });
+});
