@@ -28,8 +28,12 @@ export function GenerationForm({ models, promptMaxChars, running, onGenerate, on
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
     defaultValues: { model: models[0] ?? "", prompt: EXAMPLE_PROMPT, aspect_ratio: "1:1" },
-    mode: "onTouched",
+    // Validate on submit, then live while fixing: a message appearing on blur would move the
+    // Generate button from under the pointer between mouse-down and mouse-up.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
+  // On invalid input react-hook-form focuses the first field to fix.
   const submit = form.handleSubmit(onGenerate);
   const { isSubmitting } = form.formState;
 

@@ -89,7 +89,7 @@ function modelOf(body: string): string {
 
 export async function startFakeImageService(options: FakeServiceOptions): Promise<FakeService> {
   const forms = options.forms ?? ["host", "api"];
-  const endpoints = new Set(forms.map((form) => (form === "api" ? "/api/v1/images/generations" : "/v1/images/generations")));
+  const endpoints = new Set<string>(forms.map((form) => (form === "api" ? "/api/v1/images/generations" : "/v1/images/generations")));
   const requests: RecordedRequest[] = [];
   let base = "";
 

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { fakeRequests, fillForm, keepScreenshot, naturalSize } from "./helpers";
+import { E2E } from "./servers";
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(E2E.serviceUrl);
+});
+
+test("shows a URL image from the service and the /api form it found", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-url", prompt: `url image ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 200, height: 100 });
+  await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute("src", `${E2E.fakeUrl}/files/result.png`);
+  await expect(page.getByRole("link", { name: "$.data[0].url" })).toBeVisible();
+  await expect(page.getByTestId("service-badge")).toContainText(`${E2E.fakeUrl}/api/v1/images/generations`);
+  await expect(page.getByTestId("exchange")).toContainText(`Bearer ••••${E2E.fakeKey.slice(-4)}`);
+  await keepScreenshot(page, testInfo, "url-image");
+});
+
+test("shows a base64 image from the service", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-b64", prompt: `b64 image ${testInfo.testId}`, ratio: "16:9" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 160, height: 90 });
+  await expect(page.getByTestId("image-size")).toContainText("matches");
+  const sent = (await fakeRequests()).filter((request) => request.body.includes(testInfo.testId));
+  expect(sent.at(-1)?.headers.authorization).toBe(`Bearer ${E2E.fakeKey}`);
+  await keepScreenshot(page, testInfo, "base64-image");
+});
+
+test("shows the service's error verbatim with its plain-words class", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-policy", prompt: `blocked ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Blocked by content policy" })).toBeVisible();
+  await expect(page.getByTestId("service-message")).toHaveText("Your request was rejected by the safety system (content_policy_violation).");
+  await expect(page.getByTestId("run-summary")).toContainText("400");
+  await expect(page.getByLabel("Prompt")).toHaveValue(`blocked ${testInfo.testId}`);
+  await keepScreenshot(page, testInfo, "service-error");
+});
+
+test("Cancel closes the request to the service and keeps the form", async ({ page }, testInfo) => {
+  const prompt = `hang ${testInfo.testId}`;
+  await fillForm(page, { model: "fake-hang", prompt, ratio: "3:2" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("elapsed")).toBeVisible();
+  const placeholder = await page.getByTestId("placeholder").boundingBox();
+  expect(placeholder && Math.abs(placeholder.width / placeholder.height - 1.5)).toBeLessThan(0.02);
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await keepScreenshot(page, testInfo, "running");
+  await expect.poll(async () => (await fakeRequests()).some((request) => request.body.includes(prompt))).toBe(true);
+
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText(/Cancelled after/)).toBeVisible();
+  await expect
+    .poll(async () => (await fakeRequests()).find((request) => request.body.includes(prompt))?.closedEarly, { timeout: 10_000 })
+    .toBe(true);
+  await expect(page.getByLabel("Prompt")).toHaveValue(prompt);
+  await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
+});
+
+test("Esc cancels a running generation", async ({ page }, testInfo) => {
+  const prompt = `esc ${testInfo.testId}`;
+  await fillForm(page, { model: "fake-hang", prompt });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("elapsed")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText(/Cancelled after/)).toBeVisible();
+});

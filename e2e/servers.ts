@@ -1,0 +1,16 @@
+/** Where the e2e suite runs its servers: two playgrounds (demo, and configured against the fake) and the fake service. */
+export const E2E = {
+  demoPort: 3100,
+  servicePort: 3101,
+  fakePort: 4010,
+  fakeKey: "e2e-fake-service-key-7f3a",
+  get demoUrl() {
+    return `http://127.0.0.1:${this.demoPort}`;
+  },
+  get serviceUrl() {
+    return `http://127.0.0.1:${this.servicePort}`;
+  },
+  get fakeUrl() {
+    return `http://127.0.0.1:${this.fakePort}`;
+  },
+};
