@@ -19,12 +19,16 @@ export function Playground({ models, promptMaxChars, service }: PlaygroundProps)
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
 
   const generate = useCallback(async (request: GenerationRequest) => {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
     setRun({ phase: "running", request, startedAt: Date.now() });
+    // On a phone the result sits below the form: bring it into view instead of leaving it off-screen.
+    const result = resultRef.current;
+    if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ behavior: "smooth", block: "start" });
     const outcome = await runGeneration(request, controller.signal);
     if (controllerRef.current !== controller) return; // a newer run took over
     controllerRef.current = null;
@@ -60,7 +64,7 @@ export function Playground({ models, promptMaxChars, service }: PlaygroundProps)
             onCancel={cancel}
           />
         </section>
-        <section aria-label="Result" aria-live="polite" className="min-w-0">
+        <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4">
           <RunPanel run={run} />
         </section>
       </main>

@@ -65,3 +65,16 @@ test("Esc cancels a running generation", async ({ page }, testInfo) => {
   await page.keyboard.press("Escape");
   await expect(page.getByText(/Cancelled after/)).toBeVisible();
 });
+
+test("the service key reaches the browser in no page and no answer, even when the service echoes it", async ({ page }, testInfo) => {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => bodies.push(response.text().catch(() => "")));
+  await page.reload();
+  await fillForm(page, { model: "fake-echo-key", prompt: `echo ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("service-message")).toHaveText("Key rejected: Bearer [redacted key]");
+  await expect(page.getByRole("alert").filter({ hasText: "Bad or missing API key" })).toBeVisible();
+  const everything = (await Promise.all(bodies)).join("\n") + (await page.content());
+  expect(bodies.length).toBeGreaterThan(3);
+  expect(everything).not.toContain(E2E.fakeKey);
+});
