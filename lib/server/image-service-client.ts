@@ -33,10 +33,6 @@ export type ServiceCallResult =
 const globalSlot = globalThis as typeof globalThis & { __imageServiceForms?: Map<string, BaseForm> };
 const rememberedForms = (globalSlot.__imageServiceForms ??= new Map<string, BaseForm>());
 
-export function rememberedForm(root: string): BaseForm | undefined {
-  return rememberedForms.get(root);
-}
-
 export function forgetRememberedForms(): void {
   rememberedForms.clear();
 }
