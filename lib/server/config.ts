@@ -30,43 +30,46 @@ export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; pro
 /** An empty variable counts as unset, so `FOO=` in a .env file does not mean "the empty string". */
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const positiveInteger = (fallback: number, max: number) =>
-  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(max).default(fallback));
+const wholeNumber = (fallback: number, min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback));
+};
+
+const lowerCaseChoice = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value),
+    z.enum(choices, { error: `must be one of: ${choices.join(", ")}` }),
+  );
 
 const envSchema = z.object({
   IMAGE_API_BASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
   IMAGE_API_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
-  IMAGE_API_BASE_FORM: z.preprocess(
-    (value) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value),
-    z.enum(["auto", "host", "api"]).default("auto"),
-  ),
+  IMAGE_API_BASE_FORM: lowerCaseChoice(["auto", "host", "api"]).default("auto"),
   IMAGE_MODELS: z.preprocess(unsetIfEmpty, z.string().optional()),
-  IMAGE_API_TIMEOUT_MS: positiveInteger(120_000, 3_600_000),
-  IMAGE_PROMPT_MAX_CHARS: positiveInteger(DEFAULT_PROMPT_MAX_CHARS, 100_000),
-  IMAGE_API_DEMO: z.preprocess(
-    (value) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value),
-    z.enum(["on", "off"]).optional(),
-  ),
-  IMAGE_API_DEMO_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65_535).default(0)),
+  IMAGE_API_TIMEOUT_MS: wholeNumber(120_000, 1, 3_600_000, "milliseconds"),
+  IMAGE_PROMPT_MAX_CHARS: wholeNumber(DEFAULT_PROMPT_MAX_CHARS, 1, 100_000, "characters"),
+  IMAGE_API_DEMO: lowerCaseChoice(["on", "off"]).optional(),
+  IMAGE_API_DEMO_PORT: wholeNumber(0, 0, 65_535, "port"),
 });
+
+const MISSING_KEY = "IMAGE_API_KEY: required when IMAGE_API_BASE_URL is set (the bearer key for that service)";
 
 export const DEMO_MODELS = ["demo-geometric", "demo-watercolor", "demo-pixel"] as const;
 
 export function parseServerConfig(env: Record<string, string | undefined>): ConfigResult {
   const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    };
+    // The missing key is still named on a failed parse, so every problem is reported in one go.
+    if (unsetIfEmpty(env.IMAGE_API_BASE_URL) !== undefined && unsetIfEmpty(env.IMAGE_API_KEY) === undefined) problems.push(MISSING_KEY);
+    return { ok: false, problems };
   }
   const vars = parsed.data;
-  const problems: string[] = [];
 
   let service: ServiceConfig | null = null;
   if (vars.IMAGE_API_BASE_URL !== undefined) {
     if (vars.IMAGE_API_KEY === undefined) {
-      problems.push("IMAGE_API_KEY: required when IMAGE_API_BASE_URL is set (the bearer key for that service)");
+      problems.push(MISSING_KEY);
     }
     try {
       const { root, givenForm } = normaliseBaseUrl(vars.IMAGE_API_BASE_URL);
