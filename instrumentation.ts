@@ -1,9 +1,11 @@
 /**
- * Runs once when the server starts: reports a bad configuration right away, naming every
- * variable at fault (never its value), instead of waiting for the first request.
+ * Runs once when the server starts: stamps each request with its socket address (for rate limits),
+ * and reports a bad configuration right away, naming every variable at fault (never its value).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stampPeerAddresses } = await import("@/lib/server/peer-address-stamp");
+  stampPeerAddresses();
   const { getServerConfig } = await import("@/lib/server/config");
   const result = getServerConfig();
   if (!result.ok) {
@@ -14,4 +16,7 @@ export async function register(): Promise<void> {
   }
   const { service } = result.config;
   console.log(service ? `Image Prompt Playground: calling the service at ${service.root} (base form: ${service.formSetting}).` : "Image Prompt Playground: no IMAGE_API_BASE_URL set, using the embedded demo service.");
+  if (result.config.access.password === null) {
+    console.log("Image Prompt Playground: no PLAYGROUND_PASSWORD set: anyone who can reach this server can spend the key.");
+  }
 }

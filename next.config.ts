@@ -1,9 +1,22 @@
 import type { NextConfig } from "next";
 
+const everywhere = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 const nextConfig: NextConfig = {
   // Answers and headers are ours to shape; no "X-Powered-By" advertising the stack.
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return [
+      { source: "/:path*", headers: everywhere },
+      // API answers are data, never documents: nothing in them may load or run if opened directly.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; sandbox" }] },
+    ];
+  },
 };
 
 export default nextConfig;

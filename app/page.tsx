@@ -1,8 +1,11 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ConfigErrorScreen } from "@/components/config-error-screen";
 import { Playground } from "@/components/playground";
 import { getServerConfig } from "@/lib/server/config";
 import { describeService } from "@/lib/server/service-target";
+import { hasValidSession } from "@/lib/server/session";
 
 export default async function HomePage() {
   // Read the configuration per request at run time, never baked into the build.
@@ -10,6 +13,7 @@ export default async function HomePage() {
   const configResult = getServerConfig();
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
+  if (!hasValidSession(await headers(), config.access)) redirect("/sign-in");
   const service = await describeService(config);
-  return <Playground models={config.models} promptMaxChars={config.promptMaxChars} service={service} />;
+  return <Playground models={config.models} promptMaxChars={config.promptMaxChars} service={service} signOut={config.access.password !== null} />;
 }

@@ -23,6 +23,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
       `${exchange.totalMs.toLocaleString("en")} ms in all${exchange.headersMs !== null ? ` · headers after ${exchange.headersMs.toLocaleString("en")} ms` : ""}`,
     ]);
     if (exchange.retryAfter) rows.push(["Retry-After", exchange.retryAfter]);
+    if (exchange.location) rows.push(["Location (not followed)", exchange.location]);
     if (exchange.serviceRequestId) rows.push(["Service request id", exchange.serviceRequestId]);
     rows.push(["Playground request id", exchange.requestId]);
   }

@@ -1,4 +1,4 @@
-import { problemKindOf, type Problem } from "@/lib/problem";
+import { problemKindOf, type Problem, type ProblemKind } from "@/lib/problem";
 import type { AnswerBody } from "@/lib/interpret-answer";
 import type { ServiceExchange } from "@/lib/run-generation";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/service-error";
@@ -34,17 +34,28 @@ export function ServiceErrorBanner({ exchange, body }: { exchange: ServiceExchan
   );
 }
 
-const PROBLEM_CLASS: Partial<Record<string, string>> = {
-  "service-timeout": "Timeout",
-  "service-unreachable": "Unreachable",
+/** The plain-words class of each of the playground's own problems. */
+const PROBLEM_CLASS: Record<ProblemKind, string> = {
+  "invalid-json": "Invalid input",
+  "sign-in-required": "Signed out",
+  "cross-site": "Refused",
+  "body-too-large": "Too large",
+  "unsupported-media-type": "Invalid input",
   "invalid-request": "Invalid input",
+  "rate-limited": "Rate limited",
+  "service-unreachable": "Unreachable",
+  "answer-too-large": "Answer too large",
+  "answer-broken": "Broken answer",
+  busy: "Busy",
+  "service-timeout": "Timeout",
   misconfigured: "Configuration",
+  internal: "Playground error",
 };
 
 /** The playground itself refused or failed; says so in its own words, with the id for the logs. */
 export function ProblemBanner({ problem, status }: { problem: Problem; status: number }) {
   const kind = problemKindOf(problem.type);
-  const label = (kind && PROBLEM_CLASS[kind]) ?? "Playground";
+  const label = kind ? PROBLEM_CLASS[kind] : "Playground";
   return (
     <div role="alert" className={bannerClassName} data-problem-kind={kind ?? "unknown"}>
       <p className="font-semibold">
@@ -52,6 +63,19 @@ export function ProblemBanner({ problem, status }: { problem: Problem; status: n
         {problem.title} <span className="font-mono text-sm font-normal opacity-80">(HTTP {status})</span>
       </p>
       {problem.detail && <p className="mt-2 text-sm">{problem.detail}</p>}
+      {problem.retryAfterSeconds !== undefined && (
+        <p className="mt-2 text-sm font-medium" data-testid="retry-after">
+          Try again in {problem.retryAfterSeconds} s.
+        </p>
+      )}
+      {kind === "sign-in-required" && (
+        <p className="mt-2 text-sm">
+          <a href="/sign-in" className="font-medium underline">
+            Sign in again
+          </a>{" "}
+          (your prompt stays in this tab only until you leave it).
+        </p>
+      )}
       {problem.errors && (
         <ul className="mt-2 list-disc pl-5 text-sm">
           {Object.entries(problem.errors).map(([field, messages]) => (

@@ -13,9 +13,9 @@ export type RunState =
   | { phase: "running"; request: GenerationRequest; startedAt: number }
   | { phase: "done"; request: GenerationRequest; outcome: RunOutcome };
 
-type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo };
+type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo; signOut: boolean };
 
-export function Playground({ models, promptMaxChars, service }: PlaygroundProps) {
+export function Playground({ models, promptMaxChars, service, signOut }: PlaygroundProps) {
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
@@ -52,7 +52,16 @@ export function Playground({ models, promptMaxChars, service }: PlaygroundProps)
     <div className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
         <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
-        <ServiceBadge service={service} endpointInUse={endpointInUse} />
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <ServiceBadge service={service} endpointInUse={endpointInUse} />
+          {signOut && (
+            <form method="post" action="/api/sign-out">
+              <button type="submit" className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+                Sign out
+              </button>
+            </form>
+          )}
+        </div>
       </header>
       <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_1fr] lg:p-6">
         <section aria-label="Request">

@@ -17,6 +17,8 @@ export const ANSWER_HEADERS = {
   /** The bearer key as the exchange panel may show it: its last four characters only. */
   serviceKeyHint: "x-service-key-hint",
   serviceRetryAfter: "x-service-retry-after",
+  /** Where a redirect pointed (not followed: the key must not travel to another address). */
+  serviceLocation: "x-service-location",
   /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
   serviceUrlsTried: "x-service-urls-tried",
 } as const;

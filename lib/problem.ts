@@ -6,9 +6,16 @@ import { z } from "zod";
  */
 export const PROBLEM_KINDS = {
   "invalid-json": { status: 400, title: "The request body is not valid JSON" },
+  "sign-in-required": { status: 401, title: "Sign in to use the playground" },
+  "cross-site": { status: 403, title: "Requests from other sites are refused" },
+  "body-too-large": { status: 413, title: "The request is too large" },
   "unsupported-media-type": { status: 415, title: "The request must be JSON" },
   "invalid-request": { status: 422, title: "Some fields need fixing" },
+  "rate-limited": { status: 429, title: "Too many generations: the playground's rate limit was reached" },
   "service-unreachable": { status: 502, title: "The image service could not be reached" },
+  "answer-too-large": { status: 502, title: "The service's answer is too large" },
+  "answer-broken": { status: 502, title: "The service's answer broke off" },
+  busy: { status: 503, title: "The playground is busy with other generations" },
   "service-timeout": { status: 504, title: "The image service did not answer in time" },
   misconfigured: { status: 500, title: "The playground is not configured correctly" },
   internal: { status: 500, title: "The playground failed unexpectedly" },
@@ -25,6 +32,7 @@ export const problemSchema = z.object({
   status: z.number().int().optional(),
   detail: z.string().optional(),
   requestId: z.string().optional(),
+  retryAfterSeconds: z.number().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 

@@ -19,6 +19,7 @@ export type ServiceExchange = {
   totalMs: number;
   serviceRequestId: string;
   retryAfter: string;
+  location: string;
   bytes: Uint8Array<ArrayBuffer>;
 };
 
@@ -99,6 +100,7 @@ export async function runGeneration(request: GenerationRequest, signal: AbortSig
       totalMs: elapsed(),
       serviceRequestId: header(response, ANSWER_HEADERS.serviceRequestId),
       retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
+      location: header(response, ANSWER_HEADERS.serviceLocation),
       bytes,
     },
   };

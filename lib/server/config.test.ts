@@ -6,7 +6,22 @@ describe("parseServerConfig", () => {
     const result = parseServerConfig({});
     expect(result).toEqual({
       ok: true,
-      config: { service: null, demo: { enabled: true, port: 0 }, models: [...DEMO_MODELS], timeoutMs: 120_000, promptMaxChars: 4000 },
+      config: {
+        service: null,
+        demo: { enabled: true, port: 0 },
+        models: [...DEMO_MODELS],
+        promptMaxChars: 4000,
+        access: { password: null, sessionSecret: expect.any(String), sessionHours: 12 },
+        limits: {
+          requestBodyBytes: 16 * 1024,
+          ratePerMinute: 30,
+          maxInFlight: 16,
+          answerBytes: 64 * 1024 * 1024,
+          headersTimeoutMs: 120_000,
+          timeoutMs: 120_000,
+        },
+        trustProxyHops: 0,
+      },
     });
   });
 
@@ -47,15 +62,22 @@ describe("parseServerConfig", () => {
       IMAGE_API_TIMEOUT_MS: "30000",
       IMAGE_API_BASE_FORM: "API",
       IMAGE_PROMPT_MAX_CHARS: "1000",
+      IMAGE_API_HEADERS_TIMEOUT_MS: "90000",
+      PLAYGROUND_PASSWORD: "open sesame",
+      PLAYGROUND_RATE_LIMIT_PER_MINUTE: "5",
+      TRUST_PROXY_HOPS: "1",
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: true,
       config: {
         service: { root: "https://img.example.com", givenForm: "api", formSetting: "api", apiKey: "sk-test-0123456789" },
         demo: { enabled: false, port: 0 },
         models: ["flux-pro", "imagen-4"],
-        timeoutMs: 30_000,
         promptMaxChars: 1000,
+        access: { password: "open sesame", sessionHours: 12 },
+        // The headers timeout never outlasts the whole exchange.
+        limits: { timeoutMs: 30_000, headersTimeoutMs: 30_000, ratePerMinute: 5 },
+        trustProxyHops: 1,
       },
     });
   });

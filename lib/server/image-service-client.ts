@@ -1,12 +1,15 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/generation-request";
+import type { LimitsConfig } from "./config";
 import { describeNetworkError } from "./network-errors";
+import { readServiceBody } from "./read-service-answer";
 import { endpointUrl, formsToTry, shouldTryNextForm, type BaseForm, type BaseFormSetting } from "./service-url";
 
 /**
  * The one function that calls an image service. It builds the URL and headers from scratch (only
- * the three fields and the bearer key leave this server), applies the timeout and the caller's
- * abort, and returns a tagged result instead of throwing.
+ * the three fields and the bearer key leave this server), applies a headers timeout, a timeout for
+ * the whole exchange and the caller's abort, reads the answer with a size cap, and returns a
+ * tagged result instead of throwing.
  */
 
 export type ServiceTarget = {
@@ -18,16 +21,23 @@ export type ServiceTarget = {
   apiKey: string;
 };
 
-export type ServiceCallResult =
-  | {
-      ok: true;
-      response: Response;
-      url: string;
-      /** Endpoints that answered 404/405 before the one that answered (auto mode). */
-      urlsTried: string[];
-      headersMs: number;
-    }
-  | { ok: false; reason: "timeout" | "unreachable" | "cancelled"; detail: string; url: string; urlsTried: string[] };
+export type ServiceAnswer = {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  chunks: Uint8Array[];
+  size: number;
+  headersMs: number;
+};
+
+export type ServiceFailure = "headers-timeout" | "timeout" | "unreachable" | "cancelled" | "too-large" | "broken";
+
+export type ServiceCallResult = { url: string; urlsTried: string[] } & (
+  | { ok: true; answer: ServiceAnswer }
+  | { ok: false; reason: ServiceFailure; detail: string; status?: number }
+);
+
+type CallLimits = Pick<LimitsConfig, "timeoutMs" | "headersTimeoutMs" | "answerBytes">;
 
 /** The base form that answered, per service root, for the life of the process (auto mode). */
 const globalSlot = globalThis as typeof globalThis & { __imageServiceForms?: Map<string, BaseForm> };
@@ -47,23 +57,27 @@ export function candidateUrls(target: ServiceTarget): string[] {
   return formsFor(target).map((form) => endpointUrl(target.root, form));
 }
 
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+
 export async function callImageService(
   target: ServiceTarget,
   request: GenerationRequest,
-  options: { timeoutMs: number; signal: AbortSignal },
+  options: { limits: CallLimits; signal: AbortSignal },
 ): Promise<ServiceCallResult> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  // One signal for the whole exchange, body included: the timeout or the browser's abort ends it.
-  const signal = AbortSignal.any([options.signal, timeout]);
+  const { limits } = options;
+  const total = AbortSignal.timeout(limits.timeoutMs);
   const body = JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
   const forms = formsFor(target);
   const urlsTried: string[] = [];
 
   for (const [index, form] of forms.entries()) {
     const url = endpointUrl(target.root, form);
+    const headersTimer = new AbortController();
+    const timer = setTimeout(() => headersTimer.abort(), limits.headersTimeoutMs);
     const started = performance.now();
+    let response: Response;
     try {
-      const response = await fetch(url, {
+      response = await fetch(url, {
         method: "POST",
         headers: {
           authorization: `Bearer ${target.apiKey}`,
@@ -71,26 +85,41 @@ export async function callImageService(
           accept: "application/json, image/*;q=0.9, */*;q=0.8",
         },
         body,
-        signal,
+        // One signal for the whole exchange, body included: either timeout or the browser's abort ends it.
+        signal: AbortSignal.any([options.signal, total, headersTimer.signal]),
         redirect: "manual", // a redirect is the service's answer to show, not a hop to follow with the key
         cache: "no-store",
       });
-      const headersMs = Math.round(performance.now() - started);
-      const isLast = index === forms.length - 1;
-      if (shouldTryNextForm(response.status) && !isLast) {
-        await response.body?.cancel();
-        urlsTried.push(url);
-        continue;
-      }
-      if (target.formSetting === "auto" && !shouldTryNextForm(response.status)) rememberedForms.set(target.root, form);
-      return { ok: true, response, url, urlsTried, headersMs };
     } catch (error) {
-      if (timeout.aborted) {
-        return { ok: false, reason: "timeout", detail: `no answer within ${options.timeoutMs / 1000} s`, url, urlsTried };
-      }
-      if (options.signal.aborted) return { ok: false, reason: "cancelled", detail: "the browser cancelled the request", url, urlsTried };
-      return { ok: false, reason: "unreachable", detail: describeNetworkError(error), url, urlsTried };
+      const reason: ServiceFailure = options.signal.aborted ? "cancelled" : total.aborted ? "timeout" : headersTimer.signal.aborted ? "headers-timeout" : "unreachable";
+      const detail =
+        reason === "cancelled" ? "the browser cancelled the request"
+        : reason === "timeout" ? `no answer within ${seconds(limits.timeoutMs)}`
+        : reason === "headers-timeout" ? `no response headers within ${seconds(limits.headersTimeoutMs)}`
+        : describeNetworkError(error);
+      return { ok: false, reason, detail, url, urlsTried };
+    } finally {
+      clearTimeout(timer);
     }
+    const headersMs = Math.round(performance.now() - started);
+    if (shouldTryNextForm(response.status) && index < forms.length - 1) {
+      await response.body?.cancel();
+      urlsTried.push(url);
+      continue;
+    }
+    if (target.formSetting === "auto" && !shouldTryNextForm(response.status)) rememberedForms.set(target.root, form);
+
+    const read = await readServiceBody(response, { maxBytes: limits.answerBytes, totalTimeout: total, callerSignal: options.signal });
+    if (!read.ok) {
+      const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
+      return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
+    }
+    return {
+      ok: true,
+      url,
+      urlsTried,
+      answer: { status: response.status, statusText: response.statusText, headers: response.headers, chunks: read.chunks, size: read.size, headersMs },
+    };
   }
   // formsToTry never returns an empty list; this keeps the type checker and a future change honest.
   throw new Error("no endpoint to call");

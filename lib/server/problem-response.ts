@@ -5,7 +5,7 @@ import { PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, type ProblemKind } from "@/lib/prob
 /** Our own failures as RFC 9457 problem details, each carrying the request id for the logs. */
 export function problemResponse(
   kind: ProblemKind,
-  options: { requestId: string; detail: string; errors?: Record<string, string[]>; headers?: Record<string, string> },
+  options: { requestId: string; detail: string; errors?: Record<string, string[]>; headers?: Record<string, string>; retryAfterSeconds?: number },
 ): Response {
   const { status, title } = PROBLEM_KINDS[kind];
   const body = {
@@ -15,6 +15,7 @@ export function problemResponse(
     detail: options.detail,
     requestId: options.requestId,
     ...(options.errors ? { errors: options.errors } : {}),
+    ...(options.retryAfterSeconds !== undefined ? { retryAfterSeconds: options.retryAfterSeconds } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,
@@ -23,6 +24,7 @@ export function problemResponse(
       "cache-control": "no-store",
       [ANSWER_HEADERS.source]: "playground",
       [ANSWER_HEADERS.requestId]: options.requestId,
+      ...(options.retryAfterSeconds !== undefined ? { "retry-after": String(options.retryAfterSeconds) } : {}),
       ...options.headers,
     },
   });

@@ -7,8 +7,10 @@ export type RequestLogLine = {
   status: number;
   durationMs: number;
   serviceStatus?: number;
+  /** Bytes of the request body and of the answer relayed; the prompt's length, never its text. */
+  bytesIn?: number;
+  bytesOut?: number;
   promptLength?: number;
-  model?: string;
 };
 
 export function logRequest(line: RequestLogLine): void {

@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { connection } from "next/server";
+import { getServerConfig } from "@/lib/server/config";
+import { hasValidSession } from "@/lib/server/session";
+
+export const metadata: Metadata = { title: "Sign in · Image Prompt Playground" };
+
+type SignInProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SignInPage({ searchParams }: SignInProps) {
+  await connection();
+  const result = getServerConfig();
+  if (!result.ok || result.config.access.password === null || hasValidSession(await headers(), result.config.access)) redirect("/");
+  const params = await searchParams;
+  const wrong = params.error === "wrong-password";
+  const signedOut = params["signed-out"] !== undefined;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center p-4">
+      <form
+        method="post"
+        action="/api/sign-in"
+        className="flex w-full max-w-sm flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <div>
+          <h1 className="text-lg font-semibold">Image Prompt Playground</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">This playground is protected. Enter its password to continue.</p>
+        </div>
+        {signedOut && !wrong && (
+          <p role="status" className="rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
+            You are signed out.
+          </p>
+        )}
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="password" className="text-sm font-medium">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            autoFocus
+            autoComplete="current-password"
+            aria-invalid={wrong ? true : undefined}
+            aria-describedby={wrong ? "password-error" : undefined}
+            className="rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          {wrong && (
+            <p id="password-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+              That password is not right. Each wrong try makes the next answer slower.
+            </p>
+          )}
+        </div>
+        <button type="submit" className="rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500">
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

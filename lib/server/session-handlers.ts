@@ -1,0 +1,61 @@
+import "server-only";
+import { clientAddress } from "./client-address";
+import type { ConfigResult } from "./config";
+import { readRequestBody } from "./read-request-body";
+import { crossSiteReason } from "./request-origin";
+import { clearedSessionCookieHeader, createSessionToken, isCorrectPassword, sessionCookieHeader } from "./session";
+import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
+
+/**
+ * Sign-in and sign-out for the access gate, as plain form posts answered with a redirect (303), so
+ * the sign-in page works before (and without) any JavaScript.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function redirect(location: string, cookie?: string): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  if (cookie) headers.set("set-cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+function isHttps(request: Request): boolean {
+  return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
+}
+
+function passwordFrom(text: string, contentType: string): string {
+  if (contentType.includes("application/json")) {
+    try {
+      const value: unknown = JSON.parse(text);
+      const password = typeof value === "object" && value !== null ? Object.getOwnPropertyDescriptor(value, "password")?.value : undefined;
+      return typeof password === "string" ? password : "";
+    } catch {
+      return "";
+    }
+  }
+  return new URLSearchParams(text).get("password") ?? "";
+}
+
+export async function handleSignIn(request: Request, configResult: ConfigResult): Promise<Response> {
+  if (!configResult.ok || configResult.config.access.password === null) return redirect("/");
+  const { config } = configResult;
+  if (crossSiteReason(request.headers, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
+  const client = clientAddress(request.headers, config.trustProxyHops);
+  // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
+  await sleep(signInDelayMs(client));
+  const body = await readRequestBody(request, 4096);
+  const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
+  if (!isCorrectPassword(password, config.access)) {
+    recordSignInFailure(client);
+    return redirect("/sign-in?error=wrong-password");
+  }
+  clearSignInFailures(client);
+  const { token, maxAgeSeconds } = createSessionToken(config.access);
+  return redirect("/", sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
+}
+
+export async function handleSignOut(request: Request, configResult: ConfigResult): Promise<Response> {
+  const hops = configResult.ok ? configResult.config.trustProxyHops : 0;
+  if (crossSiteReason(request.headers, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
+  return redirect("/sign-in?signed-out=1", clearedSessionCookieHeader(isHttps(request)));
+}

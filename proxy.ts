@@ -1,0 +1,38 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * A fresh Content-Security-Policy nonce for every page: Next puts it on its own scripts, and
+ * nothing else (an answer's HTML, an SVG, a javascript: URL) can run. Images may come from any
+ * http(s) origin, data: and blob:, since showing what a service returned is the point.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const development = process.env.NODE_ENV === "development";
+  const policy = [
+    "default-src 'self'",
+    // 'unsafe-eval' only for the dev server's fast refresh; never in a build.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    // Style attributes set the aspect-ratio boxes; they cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' http: https: data: blob:",
+    // Downloading an image the service hosts elsewhere fetches it from there.
+    "connect-src 'self' http: https:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  // Pages only: API answers get their own strict policy from next.config.ts; static files need none.
+  matcher: [{ source: "/((?!api|_next/static|_next/image|icon.svg).*)" }],
+};
