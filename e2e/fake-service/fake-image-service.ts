@@ -64,6 +64,57 @@ const BEHAVIOURS: Record<string, Behaviour> = {
     // Accepts the request and never answers: only a timeout or the caller's abort ends it.
   },
   "fake-reset": ({ request }) => request.socket.destroy(),
+  "fake-stall": ({ response }) => {
+    // Headers and the start of a body, then silence.
+    response.writeHead(200, { "content-type": "application/json" });
+    response.write('{"data": [');
+  },
+  "fake-drip": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    const timer = setInterval(() => response.write(" "), 100);
+    response.on("close", () => clearInterval(timer));
+  },
+  "fake-reset-mid-body": ({ request, response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.write('{"data": [{"b64_json": "iVBORw0KGgo');
+    setTimeout(() => request.socket.destroy(), 20);
+  },
+  "fake-short-body": ({ request, response }) => {
+    // Promises 1000 bytes, sends 12, and closes the connection.
+    response.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+    response.write('{"data": []}', () => request.socket.end());
+  },
+  "fake-bad-json": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end('{"data": [{"url": "https://cdn.example.com/a.png"}');
+  },
+  "fake-empty": ({ response }) => {
+    response.writeHead(200, { "content-length": "0" });
+    response.end();
+  },
+  "fake-huge": ({ response }) => {
+    // Declares 2 MiB; sends it only if the caller keeps reading.
+    response.writeHead(200, { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) });
+    response.end(Buffer.alloc(2 * 1024 * 1024, 0x20));
+  },
+  "fake-huge-chunked": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < 8 * 1024 * 1024) {
+        sent += 64 * 1024;
+        if (!response.write(Buffer.alloc(64 * 1024, 0x20))) return void response.once("drain", writeMore);
+      }
+      response.end();
+    };
+    writeMore();
+  },
+  "fake-redirect": ({ response, base }) => {
+    response.writeHead(302, { location: `${base}/elsewhere/generations`, "content-type": "text/plain" });
+    response.end("Moved");
+  },
+  "fake-set-cookie": ({ response }) =>
+    json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }, { "set-cookie": "tracker=1; Path=/", "x-request-id": "svc-123" }),
   "fake-slow": ({ response }) => {
     setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }), 1500);
   },

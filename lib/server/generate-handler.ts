@@ -52,7 +52,7 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 async function generate(request: Request, config: ServerConfig, requestId: string, finish: Finish): Promise<Response> {
-  const crossSite = crossSiteReason(request.headers, config.trustProxyHops);
+  const crossSite = crossSiteReason(request, config.trustProxyHops);
   if (crossSite) return finish(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
   if (!hasValidSession(request.headers, config.access)) {
     return finish(problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." }));

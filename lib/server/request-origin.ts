@@ -3,12 +3,13 @@
  * Origin whose host is not the one this request was sent to. Requests without either header (curl,
  * scripts) carry no ambient browser credentials and are judged by the other checks.
  */
-export function crossSiteReason(headers: Headers, trustProxyHops: number): string | null {
+export function crossSiteReason(request: Request, trustProxyHops: number): string | null {
+  const { headers } = request;
   if (headers.get("sec-fetch-site") === "cross-site") return "the browser marked this request as coming from another site";
   const origin = headers.get("origin");
   if (origin === null) return null;
   // Behind trusted proxies the host the browser used is the forwarded one.
-  const host = (trustProxyHops > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) || headers.get("host");
+  const host = (trustProxyHops > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) || headers.get("host") || new URL(request.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

@@ -39,7 +39,7 @@ function passwordFrom(text: string, contentType: string): string {
 export async function handleSignIn(request: Request, configResult: ConfigResult): Promise<Response> {
   if (!configResult.ok || configResult.config.access.password === null) return redirect("/");
   const { config } = configResult;
-  if (crossSiteReason(request.headers, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
+  if (crossSiteReason(request, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
   const client = clientAddress(request.headers, config.trustProxyHops);
   // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
   await sleep(signInDelayMs(client));
@@ -56,6 +56,6 @@ export async function handleSignIn(request: Request, configResult: ConfigResult)
 
 export async function handleSignOut(request: Request, configResult: ConfigResult): Promise<Response> {
   const hops = configResult.ok ? configResult.config.trustProxyHops : 0;
-  if (crossSiteReason(request.headers, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
+  if (crossSiteReason(request, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
   return redirect("/sign-in?signed-out=1", clearedSessionCookieHeader(isHttps(request)));
 }
