@@ -26,8 +26,10 @@ describe("parseServerConfig", () => {
   });
 
   it("treats empty variables as unset", () => {
-    const result = parseServerConfig({ IMAGE_API_BASE_URL: "", IMAGE_API_KEY: " ", IMAGE_API_TIMEOUT_MS: "" });
-    expect(result.ok && result.config.service).toBe(null);
+    const empty = Object.fromEntries(
+      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS"].map((name) => [name, " "]),
+    );
+    expect(parseServerConfig(empty)).toEqual(parseServerConfig({}));
   });
 
   it("names the missing key when a base URL is set", () => {

@@ -19,18 +19,22 @@ const optionalWholeNumber = (min: number, max: number, unit: string) => {
   return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional());
 };
 
-const lowerCaseChoice = <const T extends readonly [string, ...string[]]>(choices: T) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value),
-    z.enum(choices, { error: `must be one of: ${choices.join(", ")}` }),
-  );
+/** One of a few words, any case; the default (or undefined) applies after an empty value is unset. */
+const lowerCaseChoice = <const T extends readonly [string, ...string[]]>(choices: T) => {
+  const choice = z.enum(choices, { error: `must be one of: ${choices.join(", ")}` });
+  const normalise = (value: unknown) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value);
+  return {
+    withDefault: (fallback: T[number]) => z.preprocess(normalise, choice.default(fallback)),
+    optional: () => z.preprocess(normalise, choice.optional()),
+  };
+};
 
 const MIB = 1024 * 1024;
 
 export const envSchema = z.object({
   IMAGE_API_BASE_URL: text(),
   IMAGE_API_KEY: text(),
-  IMAGE_API_BASE_FORM: lowerCaseChoice(["auto", "host", "api"]).default("auto"),
+  IMAGE_API_BASE_FORM: lowerCaseChoice(["auto", "host", "api"]).withDefault("auto"),
   IMAGE_MODELS: text(),
   IMAGE_API_TIMEOUT_MS: wholeNumber(120_000, 1, 3_600_000, "milliseconds"),
   IMAGE_API_HEADERS_TIMEOUT_MS: optionalWholeNumber(1, 3_600_000, "milliseconds"),
