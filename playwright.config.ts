@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_LOG_DIR } from "./e2e/server-logs";
 import { E2E } from "./e2e/servers";
 
 /**
@@ -9,8 +10,34 @@ import { E2E } from "./e2e/servers";
  */
 const chromiumPath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
-const nextStart = (port: number) => `node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`;
-const noService = { IMAGE_API_BASE_URL: "", IMAGE_API_KEY: "", IMAGE_MODELS: "", IMAGE_API_BASE_FORM: "", IMAGE_API_DEMO: "" };
+/** Each server's output is kept in a log file, which the run's teardown checks for secrets. */
+const nextStart = (port: number, name: string) =>
+  `mkdir -p ${E2E_LOG_DIR} && node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1 2>&1 | tee ${E2E_LOG_DIR}/${name}.log`;
+
+const blank = {
+  IMAGE_API_BASE_URL: "",
+  IMAGE_API_KEY: "",
+  IMAGE_MODELS: "",
+  IMAGE_API_BASE_FORM: "",
+  IMAGE_API_DEMO: "",
+  PLAYGROUND_PASSWORD: "",
+  TRUST_PROXY_HOPS: "",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+const againstFake = {
+  ...blank,
+  IMAGE_API_BASE_URL: E2E.fakeUrl,
+  IMAGE_API_KEY: E2E.fakeKey,
+  IMAGE_MODELS: "fake-b64,fake-url,fake-policy,fake-hang",
+  IMAGE_API_TIMEOUT_MS: "15000",
+};
+const server = (port: number, name: string, env: Record<string, string>) => ({
+  command: nextStart(port, name),
+  url: `http://127.0.0.1:${port}`,
+  env,
+  reuseExistingServer: false,
+  timeout: 60_000,
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,26 +59,13 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
   webServer: [
-    {
-      command: nextStart(E2E.demoPort),
-      url: E2E.demoUrl,
-      env: { ...noService, NEXT_TELEMETRY_DISABLED: "1" },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: nextStart(E2E.servicePort),
-      url: E2E.serviceUrl,
-      env: {
-        ...noService,
-        NEXT_TELEMETRY_DISABLED: "1",
-        IMAGE_API_BASE_URL: E2E.fakeUrl,
-        IMAGE_API_KEY: E2E.fakeKey,
-        IMAGE_MODELS: "fake-b64,fake-url,fake-policy,fake-hang",
-        IMAGE_API_TIMEOUT_MS: "15000",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
+    server(E2E.demoPort, "demo", { ...blank, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000" }),
+    server(E2E.servicePort, "service", { ...againstFake, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000" }),
+    server(E2E.securedPort, "secured", {
+      ...againstFake,
+      PLAYGROUND_PASSWORD: E2E.password,
+      PLAYGROUND_RATE_LIMIT_PER_MINUTE: "3",
+      IMAGE_API_MAX_ANSWER_BYTES: String(1024 * 1024),
+    }),
   ],
 });

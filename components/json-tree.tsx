@@ -57,7 +57,16 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
       </div>
     );
   }
-  const text = typeof value === "object" && value !== null ? "… nested too deep to show as a tree" : JSON.stringify(value);
+  if (typeof value === "object" && value !== null) {
+    return (
+      <div id={jsonNodeId(path)}>
+        {prefix}
+        <DeepValue value={value} />
+        {comma}
+      </div>
+    );
+  }
+  const text = JSON.stringify(value);
   const colour = typeof value === "number" ? "text-sky-700 dark:text-sky-400" : "text-purple-700 dark:text-purple-400";
   return (
     <div id={jsonNodeId(path)}>
@@ -65,6 +74,29 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
       <span className={colour}>{text}</span>
       {comma}
     </div>
+  );
+}
+
+/** Past the depth limit the rest is offered as text, written out only when asked for. */
+function DeepValue({ value }: { value: object }) {
+  const [text, setText] = useState<string | null>(null);
+  if (text !== null) {
+    return <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-800">{text}</pre>;
+  }
+  const showText = () => {
+    try {
+      setText(JSON.stringify(value).slice(0, 200_000));
+    } catch {
+      setText("(too deep to write out as text)");
+    }
+  };
+  return (
+    <span className="text-zinc-500">
+      … nested deeper than {MAX_TREE_DEPTH} levels{" "}
+      <button type="button" onClick={showText} className="rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300">
+        show as text
+      </button>
+    </span>
   );
 }
 

@@ -38,15 +38,15 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
 
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
 
-  // Esc cancels a running generation from anywhere on the page.
+  // Esc cancels a running generation from anywhere on the page. Listening all the time (cancel is a
+  // no-op when idle) means there is no moment after Generate when Esc is not heard yet.
   useEffect(() => {
-    if (run.phase !== "running") return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") cancel();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [run.phase, cancel]);
+  }, [cancel]);
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">

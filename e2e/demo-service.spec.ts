@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fillForm, keepScreenshot, naturalSize } from "./helpers";
 import { E2E } from "./servers";
 

@@ -3,12 +3,21 @@ export const E2E = {
   demoPort: 3100,
   servicePort: 3101,
   fakePort: 4010,
+  securedPort: 3102,
   fakeKey: "e2e-fake-service-key-7f3a",
+  password: "e2e-door-password-41c9",
+  /** Values that must never reach a browser nor a log line. */
+  get secrets() {
+    return [this.fakeKey, this.password];
+  },
   get demoUrl() {
     return `http://127.0.0.1:${this.demoPort}`;
   },
   get serviceUrl() {
     return `http://127.0.0.1:${this.servicePort}`;
+  },
+  get securedUrl() {
+    return `http://127.0.0.1:${this.securedPort}`;
   },
   get fakeUrl() {
     return `http://127.0.0.1:${this.fakePort}`;

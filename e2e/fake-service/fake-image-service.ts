@@ -115,6 +115,22 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   },
   "fake-set-cookie": ({ response }) =>
     json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }, { "set-cookie": "tracker=1; Path=/", "x-request-id": "svc-123" }),
+  "fake-hostile": ({ response }) => {
+    const svgWithScript = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert("svg")</script><rect width="40" height="20" fill="red"/></svg>').toString("base64");
+    json(response, 200, {
+      data: [
+        { url: "javascript:alert('url')" },
+        { url: "data:text/html;base64,PHNjcmlwdD5hbGVydCgnaHRtbCcpPC9zY3JpcHQ+" },
+        { b64_json: `data:image/svg+xml;base64,${svgWithScript}` },
+        { revised_prompt: "<img src=x onerror=alert('onerror')>" },
+      ],
+      huge: "A".repeat(5 * 1024 * 1024),
+    });
+  },
+  "fake-deep": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(`${"[".repeat(10_000)}"the bottom"${"]".repeat(10_000)}`);
+  },
   "fake-slow": ({ response }) => {
     setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }), 1500);
   },

@@ -5,9 +5,13 @@
  */
 export function crossSiteReason(request: Request, trustProxyHops: number): string | null {
   const { headers } = request;
-  if (headers.get("sec-fetch-site") === "cross-site") return "the browser marked this request as coming from another site";
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") return "the browser marked this request as coming from another site";
   const origin = headers.get("origin");
   if (origin === null) return null;
+  // With Referrer-Policy: no-referrer a browser sends "Origin: null" on its own form posts; so does
+  // a sandboxed frame on another site. Sec-Fetch-Site tells them apart.
+  if (origin === "null") return fetchSite === "same-origin" ? null : "the request came from an opaque origin";
   // Behind trusted proxies the host the browser used is the forwarded one.
   const host = (trustProxyHops > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) || headers.get("host") || new URL(request.url).host;
   let originHost: string;

@@ -1,0 +1,38 @@
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot } from "./helpers";
+import { E2E } from "./servers";
+
+/** A sample of the service faults, as the page shows them (the route tests cover every one). */
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(E2E.serviceUrl);
+});
+
+test("a connection reset mid-answer is named, and the next generation works", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-reset-mid-body", prompt: `reset ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The service's answer broke off" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "answer-broken");
+  await fillForm(page, { model: "fake-b64" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-size")).toBeVisible();
+});
+
+test("a redirect is shown as the service's answer, not followed", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-redirect", prompt: `redirect ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Redirected" })).toBeVisible();
+  await expect(page.getByTestId("exchange")).toContainText(`${E2E.fakeUrl}/elsewhere/generations`);
+});
+
+test("an empty 200 and JSON that does not parse are explained", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-empty", prompt: `empty ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText("no image was found in its answer")).toBeVisible();
+  await expect(page.getByText("(empty body)")).toBeVisible();
+
+  await fillForm(page, { model: "fake-bad-json" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText(/Labelled as JSON but it does not parse/)).toBeVisible();
+  await expect(page.getByTestId("raw-text")).toContainText('{"data": [{"url"');
+});
