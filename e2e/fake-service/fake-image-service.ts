@@ -36,7 +36,7 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(JSON.stringify(body));
 }
 
-type Behaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string; authorization: string }) => void;
+type Behaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string; authorization: string; body: string }) => void;
 
 const BEHAVIOURS: Record<string, Behaviour> = {
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
@@ -131,6 +131,10 @@ const BEHAVIOURS: Record<string, Behaviour> = {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(`${"[".repeat(10_000)}"the bottom"${"]".repeat(10_000)}`);
   },
+  "fake-echo": ({ response, body }) => {
+    // Answers after a random 0-200 ms with the request it received, so a load test can match them up.
+    setTimeout(() => json(response, 200, { echo: JSON.parse(body) as unknown, data: [] }), Math.random() * 200);
+  },
   "fake-slow": ({ response }) => {
     setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }), 1500);
   },
@@ -178,7 +182,7 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
     if (authorization !== `Bearer ${options.apiKey}`) return json(response, 401, { error: { message: "Missing or wrong bearer key." } });
     const behaviour = BEHAVIOURS[record.model];
     if (!behaviour) return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
-    behaviour({ request, response, base, authorization });
+    behaviour({ request, response, base, authorization, body });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
