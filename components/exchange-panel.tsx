@@ -5,7 +5,7 @@ import { Section } from "./section";
 /** Exactly what went to the service and what came back, with the key masked. */
 export function ExchangePanel({ request, url, exchange }: { request: GenerationRequest; url: string; exchange?: ServiceExchange }) {
   const rows: [string, React.ReactNode][] = [
-    ["Request", <span key="r"><span className="font-semibold">POST</span> {url || "(not sent)"}</span>],
+    ["Request", <span key="r"><span className="font-semibold">POST</span> {url || "(not sent: the playground refused it before calling the service)"}</span>],
   ];
   if (exchange && exchange.urlsTried.length > 0) {
     rows.push(["Tried first", exchange.urlsTried.map((tried) => `${tried} → 404/405`).join("\n")]);

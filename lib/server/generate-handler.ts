@@ -84,12 +84,12 @@ async function generate(request: Request, config: ServerConfig, requestId: strin
 
   const rate = generationLimiter(config.limits.ratePerMinute).take(clientAddress(request.headers, config.trustProxyHops));
   if (!rate.ok) {
-    const detail = `At most ${config.limits.ratePerMinute} generations a minute. Wait ${rate.retryAfterSeconds} s.`;
+    const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
     return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }), logged);
   }
   const release = acquireGenerationSlot(config.limits.maxInFlight);
   if (!release) {
-    const detail = `${config.limits.maxInFlight} generations are already running. Try again in a moment.`;
+    const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
     return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }), logged);
   }
   try {
