@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { jsonString, parseJsonOrUndefined } from "../../lib/json-property";
 import { encodePng } from "../../lib/server/demo-service/png-encoder";
 
 /**
@@ -149,13 +150,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function modelOf(body: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const model = typeof parsed === "object" && parsed !== null ? Object.getOwnPropertyDescriptor(parsed, "model")?.value : undefined;
-    return typeof model === "string" ? model : "";
-  } catch {
-    return "";
-  }
+  return jsonString(parseJsonOrUndefined(body), "model") ?? "";
 }
 
 export async function startFakeImageService(options: FakeServiceOptions): Promise<FakeService> {

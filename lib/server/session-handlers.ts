@@ -1,4 +1,5 @@
 import "server-only";
+import { jsonString, parseJsonOrUndefined } from "@/lib/json-property";
 import { clientAddress } from "./client-address";
 import type { ConfigResult } from "./config";
 import { readRequestBody } from "./read-request-body";
@@ -24,15 +25,7 @@ function isHttps(request: Request): boolean {
 }
 
 function passwordFrom(text: string, contentType: string): string {
-  if (contentType.includes("application/json")) {
-    try {
-      const value: unknown = JSON.parse(text);
-      const password = typeof value === "object" && value !== null ? Object.getOwnPropertyDescriptor(value, "password")?.value : undefined;
-      return typeof password === "string" ? password : "";
-    } catch {
-      return "";
-    }
-  }
+  if (contentType.includes("application/json")) return jsonString(parseJsonOrUndefined(text), "password") ?? "";
   return new URLSearchParams(text).get("password") ?? "";
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { parseAspectRatio } from "@/lib/aspect-ratio";
+import { jsonProperty } from "@/lib/json-property";
 import { paintDemoImage, type DemoStyle } from "./demo-painter";
 
 /**
@@ -35,11 +36,6 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function field(body: unknown, name: string): unknown {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  return Object.getOwnPropertyDescriptor(body, name)?.value;
-}
-
 export async function answerDemoRequest(request: IncomingMessage, apiKey: string): Promise<DemoAnswer> {
   const path = (request.url ?? "/").split("?")[0]?.replace(/\/+$/, "") ?? "";
   if (!ENDPOINTS.has(path)) return errorAnswer(404, `No endpoint at ${path || "/"}.`, "not_found_error", "not_found");
@@ -61,9 +57,9 @@ export async function answerDemoRequest(request: IncomingMessage, apiKey: string
   } catch {
     return errorAnswer(400, "The request body is not valid JSON.", "invalid_request_error", "invalid_json");
   }
-  const model = field(body, "model");
-  const prompt = field(body, "prompt");
-  const ratioText = field(body, "aspect_ratio");
+  const model = jsonProperty(body, "model");
+  const prompt = jsonProperty(body, "prompt");
+  const ratioText = jsonProperty(body, "aspect_ratio");
   const style = typeof model === "string" ? DEMO_STYLES[model] : undefined;
   if (!style) {
     const known = Object.keys(DEMO_STYLES).join(", ");
