@@ -1,8 +1,10 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { jsonString, parseJsonOrUndefined } from "@/lib/json-property";
 import { clientAddress } from "./client-address";
 import type { ConfigResult } from "./config";
 import { readRequestBody } from "./read-request-body";
+import { logRequest } from "./request-log";
 import { crossSiteReason } from "./request-origin";
 import { clearedSessionCookieHeader, createSessionToken, isCorrectPassword, sessionCookieHeader } from "./session";
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
@@ -29,7 +31,23 @@ function passwordFrom(text: string, contentType: string): string {
   return new URLSearchParams(text).get("password") ?? "";
 }
 
-export async function handleSignIn(request: Request, configResult: ConfigResult): Promise<Response> {
+/** Answers and logs one line, like every route: never the password, only the outcome. */
+async function logged(route: string, answer: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const response = await answer();
+  logRequest({ requestId: randomUUID(), route, status: response.status, durationMs: performance.now() - started });
+  return response;
+}
+
+export function handleSignIn(request: Request, configResult: ConfigResult): Promise<Response> {
+  return logged("/api/sign-in", () => signIn(request, configResult));
+}
+
+export function handleSignOut(request: Request, configResult: ConfigResult): Promise<Response> {
+  return logged("/api/sign-out", async () => signOut(request, configResult));
+}
+
+async function signIn(request: Request, configResult: ConfigResult): Promise<Response> {
   if (!configResult.ok || configResult.config.access.password === null) return redirect("/");
   const { config } = configResult;
   if (crossSiteReason(request, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
@@ -47,7 +65,7 @@ export async function handleSignIn(request: Request, configResult: ConfigResult)
   return redirect("/", sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
 }
 
-export async function handleSignOut(request: Request, configResult: ConfigResult): Promise<Response> {
+function signOut(request: Request, configResult: ConfigResult): Response {
   const hops = configResult.ok ? configResult.config.trustProxyHops : 0;
   if (crossSiteReason(request, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
   return redirect("/sign-in?signed-out=1", clearedSessionCookieHeader(isHttps(request)));
