@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { describeRatio, ratioDriftPercent, type AspectRatio } from "@/lib/aspect-ratio";
 import type { DisplayImage } from "@/lib/interpret-answer";
+import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
 import { JsonPathLink } from "./json-path-link";
 import { downloadImage } from "./download-image";
 import { useBlobImageSource } from "./use-image-src";
@@ -36,7 +37,11 @@ export function ImageCard({ image, index, requested, large }: { image: DisplayIm
             alt={`Image ${index + 1} from the answer at ${image.paths[0] ?? ""}`}
             referrerPolicy="no-referrer"
             decoding="async"
-            onLoad={(event) => setLoad({ status: "loaded", width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+            onLoad={(event) => {
+              setLoad({ status: "loaded", width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+              // The frame after load is when the picture is on screen.
+              requestAnimationFrame(() => markPerformance(PERF_MARKS.imageShown));
+            }}
             onError={() => {
               // Removing a revoked blob src also fires error; only a real failure of a set src counts.
               if (imageRef.current?.getAttribute("src")) setLoad({ status: "failed" });

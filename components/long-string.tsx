@@ -1,17 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { formatBytes } from "@/lib/format-bytes";
 
 const SHORT_LIMIT = 240;
 const SHOWN_WHEN_SHORT = 120;
 /** Even expanded, a multi-megabyte string is shown only up to here; Copy gets all of it. */
 const EXPANDED_LIMIT = 200_000;
-
-export function formatBytes(count: number): string {
-  if (count < 1024) return `${count} B`;
-  if (count < 1024 * 1024) return `${(count / 1024).toFixed(1)} KB`;
-  return `${(count / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** A JSON string, shortened behind an expand control so a 10 MB base64 value cannot freeze the page. */
 export function LongString({ text }: { text: string }) {

@@ -2,11 +2,16 @@
 
 import { useMemo, useState } from "react";
 import type { AnswerBody, DisplayImage } from "@/lib/interpret-answer";
-import { JsonTree } from "./json-tree";
-import { formatBytes } from "./long-string";
+import dynamic from "next/dynamic";
+import { formatBytes } from "@/lib/format-bytes";
 import { Section } from "./section";
 
 const TEXT_PREVIEW = 20_000;
+
+// The tree is only needed once an answer is shown, so its code stays out of the first page load.
+const JsonTree = dynamic(() => import("./json-tree").then((module) => module.JsonTree), {
+  loading: () => <p className="text-xs text-zinc-500">Loading the tree…</p>,
+});
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
 export function RawAnswer({ body, images, contentType, size }: { body: AnswerBody; images: DisplayImage[]; contentType: string; size: number }) {

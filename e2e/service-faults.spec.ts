@@ -36,3 +36,10 @@ test("an empty 200 and JSON that does not parse are explained", async ({ page },
   await expect(page.getByText(/Labelled as JSON but it does not parse/)).toBeVisible();
   await expect(page.getByTestId("raw-text")).toContainText('{"data": [{"url"');
 });
+
+test("a large answer that breaks off while streaming says how much arrived", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-large-then-reset", prompt: `large reset ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The answer did not arrive" })).toContainText(/broke off after 2\.0 MB/);
+  await expect(page.getByLabel("Prompt")).toHaveValue(`large reset ${testInfo.testId}`);
+});

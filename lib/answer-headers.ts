@@ -19,6 +19,8 @@ export const ANSWER_HEADERS = {
   serviceRetryAfter: "x-service-retry-after",
   /** Where a redirect pointed (not followed: the key must not travel to another address). */
   serviceLocation: "x-service-location",
+  /** The playground's cap on a service's answer, in bytes: a streamed answer is cut off there. */
+  answerLimit: "x-playground-answer-limit",
   /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
   serviceUrlsTried: "x-service-urls-tried",
 } as const;

@@ -1,5 +1,5 @@
 import "./zod-setup";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The playground's own failures, each with one status and one title (RFC 9457 problem details).
@@ -28,13 +28,13 @@ export const PROBLEM_TYPE_PREFIX = "urn:image-playground:problem:";
 
 /** Parsed, not trusted: a problem body as the page reads it back. */
 export const problemSchema = z.object({
-  type: z.string().default("about:blank"),
-  title: z.string().default("Request failed"),
-  status: z.number().int().optional(),
-  detail: z.string().optional(),
-  requestId: z.string().optional(),
-  retryAfterSeconds: z.number().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  type: z._default(z.string(), "about:blank"),
+  title: z._default(z.string(), "Request failed"),
+  status: z.optional(z.int()),
+  detail: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number()),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 export type Problem = z.infer<typeof problemSchema>;

@@ -1,5 +1,7 @@
 import { ANSWER_HEADERS } from "./answer-headers";
 import type { GenerationRequest } from "./generation-request";
+import { formatBytes } from "./format-bytes";
+import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { problemSchema, type Problem } from "./problem";
 
 /**
@@ -52,6 +54,31 @@ async function readProblem(response: Response): Promise<Problem> {
   return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
 }
 
+/** Reads the whole body, counting what arrived so a body that breaks off can be described. */
+async function readBody(response: Response): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; received: number }> {
+  const reader = response.body?.getReader();
+  if (!reader) return { ok: true, bytes: new Uint8Array(0) };
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+    }
+  } catch {
+    return { ok: false, received };
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
 export async function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -74,17 +101,18 @@ export async function runGeneration(request: GenerationRequest, signal: AbortSig
     return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
   }
 
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } catch {
+  const read = await readBody(response);
+  if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
-    return {
-      kind: "failed",
-      message: "The service's answer broke off before it was complete (the connection closed or timed out mid-answer).",
-      totalMs: elapsed(),
-    };
+    const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
+    const message =
+      read.received >= limit
+        ? `The service's answer passed the playground's limit of ${formatBytes(limit)} and was cut off there.`
+        : `The service's answer broke off after ${formatBytes(read.received)}: the connection closed or the time ran out mid-answer.`;
+    return { kind: "failed", message, totalMs: elapsed() };
   }
+  const { bytes } = read;
+  markPerformance(PERF_MARKS.answerReceived);
   const headersMs = Number.parseInt(header(response, ANSWER_HEADERS.serviceHeadersMs), 10);
   return {
     kind: "service",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // zod probes for eval support with `Function("")` when it builds an object schema, to parse
 // faster. The page's CSP forbids eval, and a probe tripping the policy looks exactly like an

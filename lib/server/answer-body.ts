@@ -1,19 +1,73 @@
+import type { ServiceAnswer } from "./image-service-client";
+import { readFailureDetail, tooLargeDetail } from "./read-service-answer";
+import { SecretScrubber } from "./scrub-secret";
+
 /**
- * Streams a buffered answer out chunk by chunk, letting go of each chunk once it is sent, so the
- * body exists once in memory and shrinks as it leaves.
+ * Our body for a service's answer: its chunks, key scrubbed, each let go once sent so the answer
+ * exists once in memory. A large answer's rest is read as the browser takes it, under the same
+ * size cap and timeouts; if it fails midway the stream errors, which the page reports.
  */
-export function streamChunks(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+export function answerBodyStream(
+  answer: ServiceAnswer,
+  options: { apiKey: string; maxBytes: number; callerSignal: AbortSignal; onEnd: (bytesOut: number, failure?: string) => void },
+): ReadableStream<Uint8Array> {
+  const scrubber = new SecretScrubber(options.apiKey);
+  const head = answer.chunks;
   let index = 0;
+  let size = answer.size;
+  let bytesOut = 0;
+  let ended = false;
+  const end = (failure?: string) => {
+    if (ended) return;
+    ended = true;
+    options.onEnd(bytesOut, failure);
+  };
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, chunks: Uint8Array[]) => {
+    for (const chunk of chunks) {
+      bytesOut += chunk.byteLength;
+      controller.enqueue(chunk);
+    }
+  };
+
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[index];
-      if (chunk === undefined) {
-        controller.close();
+    async pull(controller) {
+      const chunk = head[index];
+      if (chunk !== undefined) {
+        head[index] = EMPTY;
+        index += 1;
+        send(controller, scrubber.push(chunk));
         return;
       }
-      chunks[index] = EMPTY;
-      index += 1;
-      controller.enqueue(chunk);
+      if (!answer.rest) {
+        send(controller, scrubber.flush());
+        controller.close();
+        end();
+        return;
+      }
+      try {
+        const { done, value } = await answer.rest.read();
+        if (done) {
+          send(controller, scrubber.flush());
+          controller.close();
+          end();
+          return;
+        }
+        size += value.byteLength;
+        if (size > options.maxBytes) {
+          await answer.rest.cancel();
+          throw new Error(tooLargeDetail(options.maxBytes));
+        }
+        send(controller, scrubber.push(value));
+      } catch (error) {
+        const detail = error instanceof Error && error.message === tooLargeDetail(options.maxBytes) ? error.message : readFailureDetail(error, size, { totalTimeout: answer.totalTimeout, callerSignal: options.callerSignal }).detail;
+        controller.error(new Error(detail));
+        end(detail);
+      }
+    },
+    async cancel() {
+      // The browser went away: stop reading from the service, which closes that connection.
+      await answer.rest?.cancel().catch(() => undefined);
+      end("the browser stopped reading");
     },
   });
 }

@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ANSWER_HEADERS } from "@/lib/answer-headers";
-import { makeGenerationRequestSchema } from "@/lib/generation-request";
-import { streamChunks } from "./answer-body";
+import { makeGenerationRequestSchema, type GenerationRequestSchema } from "@/lib/generation-request";
+import { answerBodyStream } from "./answer-body";
 import { clientAddress } from "./client-address";
 import type { ConfigResult, ServerConfig } from "./config";
 import { callImageService, type ServiceCallResult } from "./image-service-client";
@@ -24,13 +24,17 @@ import { hasValidSession } from "./session";
  */
 
 type LogExtra = Partial<Omit<RequestLogLine, "requestId" | "route" | "status" | "durationMs">>;
+type Log = (status: number, extra?: LogExtra) => void;
 type Finish = (response: Response, extra?: LogExtra) => Response;
 
 export async function handleGenerate(request: Request, configResult: ConfigResult): Promise<Response> {
   const requestId = randomUUID();
   const started = performance.now();
-  const finish: Finish = (response, extra = {}) => {
-    logRequest({ requestId, route: "/api/generate", status: response.status, durationMs: performance.now() - started, ...extra });
+  const log: Log = (status, extra = {}) => {
+    logRequest({ requestId, route: "/api/generate", status, durationMs: performance.now() - started, ...extra });
+  };
+  const finish: Finish = (response, extra) => {
+    log(response.status, extra);
     return response;
   };
   try {
@@ -38,7 +42,7 @@ export async function handleGenerate(request: Request, configResult: ConfigResul
       const variables = configResult.problems.map((problem) => problem.split(":")[0]).join(", ");
       return finish(problemResponse("misconfigured", { requestId, detail: `Check these settings on the server: ${variables}.` }));
     }
-    return await generate(request, configResult.config, requestId, finish);
+    return await generate(request, configResult.config, requestId, log, finish);
   } catch (error) {
     // Our own bug: logged here with the request id, answered without any internals.
     console.error(JSON.stringify({ level: "error", requestId, route: "/api/generate", error: error instanceof Error ? error.message : String(error) }));
@@ -46,12 +50,24 @@ export async function handleGenerate(request: Request, configResult: ConfigResul
   }
 }
 
+const schemas = new Map<number, GenerationRequestSchema>();
+
+/** Building a schema costs more than using it: one per prompt limit, kept for the process. */
+function requestSchemaFor(promptMaxChars: number): GenerationRequestSchema {
+  let schema = schemas.get(promptMaxChars);
+  if (!schema) {
+    schema = makeGenerationRequestSchema({ promptMaxChars });
+    schemas.set(promptMaxChars, schema);
+  }
+  return schema;
+}
+
 function isJsonContentType(value: string | null): boolean {
   const mediaType = (value ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
 }
 
-async function generate(request: Request, config: ServerConfig, requestId: string, finish: Finish): Promise<Response> {
+async function generate(request: Request, config: ServerConfig, requestId: string, log: Log, finish: Finish): Promise<Response> {
   const crossSite = crossSiteReason(request, config.trustProxyHops);
   if (crossSite) return finish(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
   if (!hasValidSession(request.headers, config.access)) {
@@ -71,7 +87,7 @@ async function generate(request: Request, config: ServerConfig, requestId: strin
   } catch {
     return finish(problemResponse("invalid-json", { requestId, detail: "The body could not be parsed as JSON." }), { bytesIn: body.size });
   }
-  const parsed = makeGenerationRequestSchema({ promptMaxChars: config.promptMaxChars }).safeParse(payload);
+  const parsed = requestSchemaFor(config.promptMaxChars).safeParse(payload);
   if (!parsed.success) {
     const { fieldErrors, formErrors } = z.flattenError(parsed.error);
     const errors: Record<string, string[]> = { ...fieldErrors };
@@ -92,13 +108,34 @@ async function generate(request: Request, config: ServerConfig, requestId: strin
     const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
     return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }), logged);
   }
+  let streaming = false;
   try {
     const target = await resolveServiceTarget(config, generation.model).catch(() => null);
     if (!target) return finish(problemResponse("service-unreachable", { requestId, detail: "The embedded demo service could not start." }), logged);
     const result = await callImageService(target, generation, { limits: config.limits, signal: request.signal });
-    return finish(answerFor(result, target.apiKey, requestId), { ...logged, serviceStatus: result.ok ? result.answer.status : result.status, bytesOut: result.ok ? result.answer.size : 0 });
+    if (!result.ok) return finish(failureAnswer(result, target.apiKey, requestId), { ...logged, serviceStatus: result.status });
+    const serviceStatus = result.answer.status;
+    if (!result.answer.rest) {
+      // Read whole already (small, or an error body): answered in one piece, nothing left to wait for.
+      const chunks = scrubSecretChunks(result.answer.chunks, target.apiKey);
+      const bytesOut = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
+      const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+      return finish(serviceAnswer(result, target.apiKey, requestId, body, config.limits.answerBytes), { ...logged, serviceStatus, bytesOut });
+    }
+    streaming = true;
+    // The slot is held, and the line logged, until the last byte has left (or the stream failed).
+    const body = answerBodyStream(result.answer, {
+      apiKey: target.apiKey,
+      maxBytes: config.limits.answerBytes,
+      callerSignal: request.signal,
+      onEnd: (bytesOut, failure) => {
+        release();
+        log(relayStatus(serviceStatus), { ...logged, serviceStatus, bytesOut, ...(failure ? { failure } : {}) });
+      },
+    });
+    return serviceAnswer(result, target.apiKey, requestId, body, config.limits.answerBytes);
   } finally {
-    release();
+    if (!streaming) release();
   }
 }
 
@@ -111,24 +148,25 @@ const FAILURE_KINDS = {
   cancelled: "service-unreachable",
 } as const;
 
-function answerFor(result: ServiceCallResult, apiKey: string, requestId: string): Response {
-  const exchangeHeaders: Record<string, string> = {
+function exchangeHeaders(result: ServiceCallResult, apiKey: string): Record<string, string> {
+  return {
     [ANSWER_HEADERS.serviceUrl]: result.url,
     [ANSWER_HEADERS.serviceUrlsTried]: result.urlsTried.join(","),
     [ANSWER_HEADERS.serviceKeyHint]: encodeURIComponent(keyHint(apiKey)),
   };
-  if (!result.ok) {
-    const status = result.status ? ` It had answered ${result.status} before that.` : "";
-    return problemResponse(FAILURE_KINDS[result.reason], { requestId, detail: `Calling ${result.url}: ${result.detail}.${status}`, headers: exchangeHeaders });
-  }
+}
+
+function failureAnswer(result: Extract<ServiceCallResult, { ok: false }>, apiKey: string, requestId: string): Response {
+  const status = result.status ? ` It had answered ${result.status} before that.` : "";
+  return problemResponse(FAILURE_KINDS[result.reason], { requestId, detail: `Calling ${result.url}: ${result.detail}.${status}`, headers: exchangeHeaders(result, apiKey) });
+}
+
+function serviceAnswer(result: Extract<ServiceCallResult, { ok: true }>, apiKey: string, requestId: string, body: ReadableStream<Uint8Array> | Uint8Array, answerLimit: number): Response {
   const { answer } = result;
   const scrub = (value: string | null) => (value === null ? "" : scrubSecretText(value, apiKey));
-  const chunks = scrubSecretChunks(answer.chunks, apiKey);
-  const size = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
   const headers = new Headers({
     // The body is the service's, labelled as opaque bytes: its own type travels as data, never as ours.
     "content-type": "application/octet-stream",
-    "content-length": String(size),
     // no-transform also keeps compression from re-encoding a large answer on the way out.
     "cache-control": "no-store, no-transform",
     [ANSWER_HEADERS.source]: "service",
@@ -140,12 +178,20 @@ function answerFor(result: ServiceCallResult, apiKey: string, requestId: string)
     [ANSWER_HEADERS.serviceRequestId]: scrub(answer.headers.get("x-request-id") ?? answer.headers.get("request-id")),
     [ANSWER_HEADERS.serviceRetryAfter]: scrub(answer.headers.get("retry-after")),
     [ANSWER_HEADERS.serviceLocation]: scrub(answer.headers.get("location")),
-    ...exchangeHeaders,
+    [ANSWER_HEADERS.answerLimit]: String(answerLimit),
+    ...exchangeHeaders(result, apiKey),
   });
   // An empty header says nothing; leave it out so the page reads "absent" rather than "".
   for (const [name, value] of [...headers]) if (value === "") headers.delete(name);
   const status = relayStatus(answer.status);
-  return new Response(NULL_BODY_STATUSES.has(status) ? null : streamChunks(chunks), { status, headers });
+  if (NULL_BODY_STATUSES.has(status)) {
+    // Nothing will read the body: cancelling a stream ends the exchange (slot released, line logged).
+    if (body instanceof ReadableStream) void body.cancel();
+    return new Response(null, { status, headers });
+  }
+  if (!(body instanceof ReadableStream)) headers.set("content-length", String(body.byteLength));
+  // A small body (at most the buffer size) is copied once into a plain ArrayBuffer-backed array.
+  return new Response(body instanceof ReadableStream ? body : new Uint8Array(body), { status, headers });
 }
 
 const NULL_BODY_STATUSES = new Set([204, 205]);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/generation-request";
 import type { LimitsConfig } from "./config";
+import { postJson, type PostedAnswer } from "./http-post";
 import { describeNetworkError } from "./network-errors";
 import { readServiceBody } from "./read-service-answer";
 import { endpointUrl, formsToTry, shouldTryNextForm, type BaseForm, type BaseFormSetting } from "./service-url";
@@ -25,10 +26,18 @@ export type ServiceAnswer = {
   status: number;
   statusText: string;
   headers: Headers;
+  /** The answer, or its start when `rest` continues it. */
   chunks: Uint8Array[];
   size: number;
+  /** The rest of a large answer, still arriving; null when `chunks` is the whole of it. */
+  rest: ReadableStreamDefaultReader<Uint8Array> | null;
   headersMs: number;
+  /** Ends with the exchange's timeout or the caller's abort; reading `rest` fails once it has. */
+  totalTimeout: AbortSignal;
 };
+
+/** Answers up to this size are read whole before ours starts; larger ones are streamed on. */
+export const BUFFERED_ANSWER_BYTES = 1024 * 1024;
 
 export type ServiceFailure = "headers-timeout" | "timeout" | "unreachable" | "cancelled" | "too-large" | "broken";
 
@@ -75,10 +84,10 @@ export async function callImageService(
     const headersTimer = new AbortController();
     const timer = setTimeout(() => headersTimer.abort(), limits.headersTimeoutMs);
     const started = performance.now();
-    let response: Response;
+    let response: PostedAnswer;
     try {
-      response = await fetch(url, {
-        method: "POST",
+      // Node's client follows no redirect: a redirect is the service's answer to show, not a hop to take with the key.
+      response = await postJson(url, {
         headers: {
           authorization: `Bearer ${target.apiKey}`,
           "content-type": "application/json",
@@ -87,8 +96,6 @@ export async function callImageService(
         body,
         // One signal for the whole exchange, body included: either timeout or the browser's abort ends it.
         signal: AbortSignal.any([options.signal, total, headersTimer.signal]),
-        redirect: "manual", // a redirect is the service's answer to show, not a hop to follow with the key
-        cache: "no-store",
       });
     } catch (error) {
       const reason: ServiceFailure = options.signal.aborted ? "cancelled" : total.aborted ? "timeout" : headersTimer.signal.aborted ? "headers-timeout" : "unreachable";
@@ -103,13 +110,18 @@ export async function callImageService(
     }
     const headersMs = Math.round(performance.now() - started);
     if (shouldTryNextForm(response.status) && index < forms.length - 1) {
-      await response.body?.cancel();
+      await response.body.cancel();
       urlsTried.push(url);
       continue;
     }
     if (target.formSetting === "auto" && !shouldTryNextForm(response.status)) rememberedForms.set(target.root, form);
 
-    const read = await readServiceBody(response, { maxBytes: limits.answerBytes, totalTimeout: total, callerSignal: options.signal });
+    const read = await readServiceBody(response, {
+      maxBytes: limits.answerBytes,
+      bufferBytes: BUFFERED_ANSWER_BYTES,
+      totalTimeout: total,
+      callerSignal: options.signal,
+    });
     if (!read.ok) {
       const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
       return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
@@ -118,7 +130,16 @@ export async function callImageService(
       ok: true,
       url,
       urlsTried,
-      answer: { status: response.status, statusText: response.statusText, headers: response.headers, chunks: read.chunks, size: read.size, headersMs },
+      answer: {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        chunks: read.chunks,
+        size: read.size,
+        rest: read.rest,
+        headersMs,
+        totalTimeout: total,
+      },
     };
   }
   // formsToTry never returns an empty list; this keeps the type checker and a future change honest.

@@ -11,8 +11,11 @@ export type RequestLogLine = {
   bytesIn?: number;
   bytesOut?: number;
   promptLength?: number;
+  /** Why a streamed answer ended early, in plain words. */
+  failure?: string;
 };
 
 export function logRequest(line: RequestLogLine): void {
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), ...line, durationMs: Math.round(line.durationMs) }));
+  // Straight to stdout: one line, no console formatting on the hot path.
+  process.stdout.write(`${JSON.stringify({ level: "info", time: new Date().toISOString(), ...line, durationMs: Math.round(line.durationMs) })}\n`);
 }

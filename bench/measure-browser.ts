@@ -1,0 +1,75 @@
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { PERF_MARKS } from "../lib/perf-marks";
+import { summary, type Summary } from "./stats";
+
+/** What a person's browser pays: JavaScript loaded for the first paint, and time to show large answers. */
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  return chromium.launch({ executablePath, args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+}
+
+type Script = { url: string; gzipBytes: number };
+
+function collectScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    void response.body().then(
+      (body) => scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body, { level: 9 }).length }),
+      () => undefined,
+    );
+  });
+  return scripts;
+}
+
+/** Gzipped JavaScript for `/` until the page is interactive, then what the first answer loads lazily. */
+export async function javascriptWeight(browser: Browser, baseUrl: string): Promise<{ firstLoadKib: number; lazy: Script[] }> {
+  const page = await browser.newPage();
+  const scripts = collectScripts(page);
+  await page.goto(baseUrl, { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Generate" }).isEnabled();
+  const firstLoad = scripts.splice(0);
+  await page.getByRole("button", { name: "Generate" }).click();
+  await page.getByTestId("json-tree").waitFor();
+  await page.waitForLoadState("networkidle");
+  const lazy = scripts.splice(0);
+  await page.close();
+  return { firstLoadKib: firstLoad.reduce((total, script) => total + script.gzipBytes, 0) / 1024, lazy };
+}
+
+/** From the answer's arrival to the last of `count` images on screen, and the longest main-thread task in that time. */
+export async function renderLargeAnswer(browser: Browser, baseUrl: string, model: string, count: number, runs: number): Promise<{ render: Summary; longestTask: Summary }> {
+  const renders: number[] = [];
+  const longest: number[] = [];
+  for (let run = 0; run < runs + 1; run++) {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      Object.assign(window, { __longTasks: tasks });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    await page.getByLabel("Model").fill(model);
+    await page.getByRole("button", { name: "Generate" }).click();
+    await page.waitForFunction(([name, wanted]) => performance.getEntriesByName(name as string).length >= (wanted as number), [PERF_MARKS.imageShown, count] as const, { timeout: 60_000 });
+    await page.waitForTimeout(300); // let a task still running at the last mark finish and be reported
+    const measured = await page.evaluate(([received, shown]) => {
+      const answer = performance.getEntriesByName(received)[0]?.startTime ?? 0;
+      const last = Math.max(...performance.getEntriesByName(shown).map((entry) => entry.startTime));
+      const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
+      const during = tasks.filter((task) => task.start + task.duration >= answer && task.start <= last);
+      return { render: last - answer, longest: Math.max(0, ...during.map((task) => task.duration)) };
+    }, [PERF_MARKS.answerReceived, PERF_MARKS.imageShown] as const);
+    if (run > 0) {
+      renders.push(measured.render);
+      longest.push(measured.longest);
+    }
+    await page.close();
+  }
+  return { render: summary(renders), longestTask: summary(longest) };
+}

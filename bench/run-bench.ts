@@ -1,0 +1,100 @@
+import { writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { startFakeProcess } from "./child-processes";
+import { javascriptWeight, launchBrowser, renderLargeAnswer } from "./measure-browser";
+import { medianDifference, rssGrowthMb, sideBySide, type Endpoints } from "./measure-route";
+import { requestsPerSecond } from "./measure-rps";
+import { freePort, startNext } from "./next-server";
+import { round, summary, type Summary } from "./stats";
+
+/**
+ * `npm run bench`: the playground against its limits, side by side with the fake service called
+ * directly, in one run. Prints a markdown table and writes bench/results.json.
+ */
+
+const KEY = "sk-bench-key-0123456789";
+const DEMO_KEY = "demo-playground-key";
+type Row = { key: string; what: string; value: Summary | number; unit: string; target?: { op: "<=" | ">="; value: number } };
+const rows: Row[] = [];
+const record = (row: Row) => {
+  rows.push(row);
+  const value = typeof row.value === "number" ? row.value : row.value.median;
+  console.log(`  ${row.key}: ${round(value, 2)} ${row.unit}`);
+};
+
+const fake = await startFakeProcess(KEY);
+const demoPort = await freePort();
+const next = await startNext({
+  IMAGE_API_BASE_URL: fake.url,
+  IMAGE_API_KEY: KEY,
+  IMAGE_MODELS: "bench-1kb,bench-4x4mb",
+  IMAGE_API_DEMO: "on",
+  IMAGE_API_DEMO_PORT: String(demoPort),
+  // The limits protect a shared playground; the benchmark measures the route itself.
+  PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000000",
+  PLAYGROUND_MAX_IN_FLIGHT: "1000",
+});
+const endpoints: Endpoints = { routeUrl: `${next.url}/api/generate`, directUrl: `${fake.url}/v1/images/generations`, key: KEY };
+console.log(`Benchmarking on ${cpus().length} cores, Node ${process.version}`);
+
+try {
+  const small = await sideBySide(endpoints, "bench-1kb", 200, 30);
+  record({ key: "route_overhead_ms_p50_1kb", what: "route latency minus direct, 1 KB answer, one at a time", value: medianDifference(small.route, small.direct), unit: "ms", target: { op: "<=", value: 5 } });
+
+  const large = await sideBySide(endpoints, "bench-16mb", 15, 3);
+  const ratios = large.route.map((value, index) => value / (large.direct[index] ?? value));
+  record({ key: "route_vs_direct_ratio_16mb", what: `route / direct, 16 MB answer (route ${round(summary(large.route).median)} ms, direct ${round(summary(large.direct).median)} ms)`, value: summary(ratios), unit: "×", target: { op: "<=", value: 1.15 } });
+
+  const body = JSON.stringify({ model: "bench-1kb", prompt: "throughput", aspect_ratio: "1:1" });
+  const route = await requestsPerSecond(endpoints.routeUrl, body, {}, 50, 10);
+  const direct = await requestsPerSecond(endpoints.directUrl, body, { authorization: `Bearer ${KEY}` }, 50, 10);
+  record({ key: "route_rps_c50", what: `requests/s through the route at concurrency 50, 10 s (p50 ${route.p50Ms} ms, ${route.non2xx + route.errors} failed)`, value: route.rps, unit: "req/s" });
+  record({ key: "direct_rps_c50", what: `requests/s to the fake service directly, same load (p50 ${direct.p50Ms} ms)`, value: direct.rps, unit: "req/s" });
+
+  record({ key: "rss_growth_mb_8x16mb", what: "server's peak RSS growth, 8 requests each receiving 16 MB at once", value: await rssGrowthMb(endpoints, next.process.pid ?? 0, "bench-16mb", 8), unit: "MB", target: { op: "<=", value: 128 } });
+
+  const browser = await launchBrowser();
+  try {
+    const weight = await javascriptWeight(browser, next.url);
+    record({ key: "first_load_js_kib_gz", what: "gzipped JavaScript loaded for / before it is interactive", value: weight.firstLoadKib, unit: "KiB", target: { op: "<=", value: 185 } });
+    for (const script of weight.lazy) console.log(`    lazily loaded on the first answer: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
+    rows.push({ key: "lazy_chunks_kib_gz", what: `loaded on demand when the first answer is shown (${weight.lazy.length} chunks)`, value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024, unit: "KiB" });
+    const render = await renderLargeAnswer(browser, next.url, "bench-4x4mb", 4, 5);
+    record({ key: "render_ms_4x4mb", what: "answer received → four 4 MB base64 PNGs painted (Chromium)", value: render.render, unit: "ms", target: { op: "<=", value: 500 } });
+    record({ key: "longest_task_ms_4x4mb", what: "longest main-thread task meanwhile", value: render.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
+  } finally {
+    await browser.close();
+  }
+
+  const demo = await sideBySide({ routeUrl: endpoints.routeUrl, directUrl: `http://127.0.0.1:${demoPort}/v1/images/generations`, key: DEMO_KEY }, "demo-geometric", 10, 2, "16:9");
+  record({ key: "demo_generate_ms_p50", what: `demo service answering a 16:9 request, called directly (through the route: ${round(summary(demo.route).median)} ms)`, value: summary(demo.direct), unit: "ms", target: { op: "<=", value: 300 } });
+} finally {
+  await next.stop();
+  await fake.stop();
+}
+
+const met = (row: Row) => {
+  const value = typeof row.value === "number" ? row.value : row.value.median;
+  if (!row.target) return "";
+  return (row.target.op === "<=" ? value <= row.target.value : value >= row.target.value) ? "✓" : "✗";
+};
+const cell = (value: Summary | number) =>
+  typeof value === "number" ? `${round(value, 2)}` : `${round(value.median, 2)} (${round(value.min, 2)}–${round(value.max, 2)}, n=${value.runs})`;
+
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Timings: median (min–max, runs) after warm-up.`,
+  "",
+  "| key | what | value | target | |",
+  "|---|---|---|---|---|",
+  ...rows.map((row) => `| \`${row.key}\` | ${row.what} | ${cell(row.value)} ${row.unit} | ${row.target ? `${row.target.op} ${row.target.value} ${row.unit}` : "report"} | ${met(row)} |`),
+];
+console.log(`\n${lines.join("\n")}\n`);
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", node: process.version },
+  ...Object.fromEntries(rows.map((row) => [row.key, round(typeof row.value === "number" ? row.value : row.value.median, 3)])),
+  details: Object.fromEntries(rows.map((row) => [row.key, { what: row.what, unit: row.unit, value: row.value, target: row.target ?? null, met: met(row) !== "✗" }])),
+};
+writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync("bench/results.md", `${lines.join("\n")}\n`);

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { encodePng } from "../../lib/server/demo-service/png-encoder";
+
+/**
+ * Large answers for the benchmarks, made once on first use: a 1 KB JSON answer, a 16 MB one, and
+ * four 4 MB PNGs of noise (which do not compress) as base64, about 22 MB of JSON.
+ */
+
+type BenchBehaviour = (context: { request: IncomingMessage; response: ServerResponse }) => void;
+
+const cache = new Map<string, Buffer>();
+function once(name: string, make: () => Buffer): Buffer {
+  let payload = cache.get(name);
+  if (!payload) {
+    payload = make();
+    cache.set(name, payload);
+  }
+  return payload;
+}
+
+/** A PNG of random pixels of about `bytes` bytes. */
+export function noisePng(bytes: number): Buffer {
+  const side = Math.ceil(Math.sqrt(bytes / 3));
+  return encodePng(side, side, randomBytes(side * side * 3));
+}
+
+function jsonOfSize(bytes: number): Buffer {
+  const filler = randomBytes(Math.ceil((bytes * 3) / 4)).toString("base64").slice(0, bytes - 40);
+  return Buffer.from(JSON.stringify({ created: 1, data: [{ note: filler }] }));
+}
+
+const send = (response: ServerResponse, body: Buffer) => {
+  response.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+  response.end(body);
+};
+
+export const BENCH_PAYLOADS = {
+  "bench-1kb": () => once("1kb", () => jsonOfSize(1024)),
+  "bench-16mb": () => once("16mb", () => jsonOfSize(16 * 1024 * 1024)),
+  "bench-4x4mb": () =>
+    once("4x4mb", () => Buffer.from(JSON.stringify({ created: 1, data: [0, 1, 2, 3].map(() => ({ b64_json: noisePng(4 * 1024 * 1024).toString("base64") })) }))),
+};
+
+export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = Object.fromEntries(
+  Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [model, ({ response }) => send(response, payload())]),
+);

@@ -1,0 +1,56 @@
+import "server-only";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { Readable } from "node:stream";
+
+/**
+ * A POST over Node's own HTTP client. The framework's patched fetch costs about a millisecond per
+ * call, most of the playground's own overhead; this keeps connections alive, follows no redirect,
+ * and hands back the body as a web stream that the caller reads (or cancels, closing the socket).
+ */
+
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+export type PostedAnswer = { status: number; statusText: string; headers: Headers; body: ReadableStream<Uint8Array> };
+
+function toHeaders(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      try {
+        headers.append(name, item);
+      } catch {
+        // a header value the Fetch standard cannot hold: left out, the body still arrives
+      }
+    }
+  }
+  return headers;
+}
+
+export function postJson(url: string, options: { headers: Record<string, string>; body: string; signal: AbortSignal }): Promise<PostedAnswer> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const payload = Buffer.from(options.body);
+    const request = send(target, {
+      method: "POST",
+      agent: target.protocol === "https:" ? agents.https : agents.http,
+      headers: { ...options.headers, "content-length": String(payload.length) },
+    });
+    const abort = () => request.destroy(Object.assign(new Error("aborted"), { name: "AbortError" }));
+    if (options.signal.aborted) return abort();
+    options.signal.addEventListener("abort", abort, { once: true });
+    request.once("close", () => options.signal.removeEventListener("abort", abort));
+    request.once("error", reject);
+    request.once("response", (message) => {
+      resolve({
+        status: message.statusCode ?? 0,
+        statusText: message.statusMessage ?? "",
+        headers: toHeaders(message),
+        // Node's stream becomes a web stream; cancelling it destroys the socket.
+        body: Readable.toWeb(message) as ReadableStream<Uint8Array>,
+      });
+    });
+    request.end(payload);
+  });
+}
