@@ -29,10 +29,15 @@ export async function sideBySide(endpoints: Endpoints, model: string, runs: numb
   return { route, direct };
 }
 
-/** Peak growth of the server's resident memory while `count` requests each receive a large answer at once. */
-export async function rssGrowthMb(endpoints: Endpoints, serverPid: number, model: string, count: number): Promise<number> {
+/**
+ * Peak growth of the server's resident memory while `count` requests each receive a large answer
+ * at once. Meant for a fresh server warmed up with small answers only, so that memory an earlier
+ * large answer left to the allocator does not hide the growth.
+ */
+export async function rssGrowthMb(endpoints: Endpoints, serverPid: number, model: string, count: number, warmupModel: string): Promise<number> {
   const body = JSON.stringify({ model, prompt: "memory", aspect_ratio: "1:1" });
-  await timeOnce(endpoints.routeUrl, body, {}); // warm-up: code paths and buffers the first time allocates
+  const warmup = JSON.stringify({ model: warmupModel, prompt: "memory", aspect_ratio: "1:1" });
+  for (let i = 0; i < 20; i++) await timeOnce(endpoints.routeUrl, warmup, {});
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const baseline = treeRssBytes(serverPid);
   let peak = baseline;
