@@ -15,12 +15,24 @@ export type ImageSource =
 export type FoundImage = { paths: string[]; source: ImageSource };
 
 const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
-/** Keys whose URL is about the job, not its picture. */
-const NOT_IMAGE_KEY = /(^|_)(status|poll|polling|cancel|stream|webhook|callback|get|self|logs|web|docs?|href_status)(_|$)/i;
-/** Keys whose URL is most likely a picture even without a file extension. */
-const IMAGE_KEY = /(^|_)(url|uri|urls|image|images|img|src|output|outputs|sample|samples|result|results|file|download|b64_json|artifact|artifacts|data|link|asset)(_|$)/i;
-/** Keys under which the request's own inputs are echoed back; their images are not results. */
-const INPUT_KEY = /^(input|inputs|request|params|parameters|init_images?|input_images?|image_prompt|mask|mask_image|reference_images?|control_image|source_image)$/i;
+/** Words in a key that make its URL about the job, not its picture (polling_url, urls.cancel, fetch_result, future_links…). */
+const NOT_IMAGE_WORDS = new Set(["status", "poll", "polling", "cancel", "stream", "webhook", "callback", "get", "self", "logs", "web", "doc", "docs", "response", "fetch", "future", "queue", "api", "page"]);
+/** Words in a key that make its URL most likely a picture even without a file extension. */
+const IMAGE_WORDS = new Set(["url", "uri", "urls", "image", "images", "img", "src", "output", "outputs", "sample", "samples", "result", "results", "file", "files", "download", "b64", "artifact", "artifacts", "data", "link", "links", "asset", "assets", "photo", "picture", "thumbnail", "preview"]);
+/** Words in a key under which the request's own inputs are echoed back; their images are not results. */
+const INPUT_WORDS = new Set(["input", "inputs", "request", "params", "parameters", "init", "mask", "reference", "control", "conditioning"]);
+
+/** "imageURL", "image_url", "proxy-url" → ["image", "url"], ["image", "url"], ["proxy", "url"]. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const hasWord = (key: string, words: Set<string>) => keyWords(key).some((word) => words.has(word));
 const MAX_JSON_IN_STRING = 64 * 1024 * 1024;
 
 /** Paths are kept as linked steps so deep answers do not copy a growing array at every level. */
@@ -45,9 +57,9 @@ function classifyUrl(text: string, key: string): ImageSource | null {
     return null;
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || isPlaceholderUrl(url, text) || /\s/.test(text)) return null;
+  if (hasWord(key, NOT_IMAGE_WORDS)) return null;
   if (IMAGE_EXTENSION.test(url.pathname)) return { kind: "url", url: url.href };
-  if (NOT_IMAGE_KEY.test(key)) return null;
-  return IMAGE_KEY.test(key) ? { kind: "url", url: url.href } : null;
+  return hasWord(key, IMAGE_WORDS) ? { kind: "url", url: url.href } : null;
 }
 
 function classifyDataUri(text: string): ImageSource | null {
@@ -81,14 +93,51 @@ function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: f
   }
 }
 
-function sourceIdentity(source: ImageSource): string {
+function bytesIdentity(source: ImageSource): string {
   if (source.kind === "url") return `url:${source.url}`;
-  if (source.kind === "data-uri") return `bytes:${source.data}`;
-  return `bytes:${source.base64}`;
+  return `bytes:${source.kind === "data-uri" ? source.data : source.base64}`;
+}
+
+/** A CDN copy of a URL (Discord's proxy_url, a proxy host): same path and file name, another host. */
+function isProxyCopy(url: string, key: string): boolean {
+  return keyWords(key).includes("proxy") || /(^|\.)proxy\./.test(new URL(url).hostname);
+}
+
+/** Collects found images, merging two listings of one picture into one entry with both paths. */
+class FoundImages {
+  private readonly byIdentity = new Map<string, FoundImage>();
+  private readonly byUrlPath = new Map<string, { image: FoundImage; proxy: boolean }>();
+
+  add(source: ImageSource, path: string, key: string): void {
+    const identity = bytesIdentity(source);
+    const same = this.byIdentity.get(identity);
+    if (same) {
+      same.paths.push(path);
+      return;
+    }
+    if (source.kind === "url") {
+      const urlPath = new URL(source.url).pathname;
+      const proxy = isProxyCopy(source.url, key);
+      const sibling = this.byUrlPath.get(urlPath);
+      if (sibling && (sibling.proxy || proxy)) {
+        sibling.image.paths.push(path);
+        return;
+      }
+      const image = { paths: [path], source };
+      this.byIdentity.set(identity, image);
+      if (!sibling) this.byUrlPath.set(urlPath, { image, proxy });
+      return;
+    }
+    this.byIdentity.set(identity, { paths: [path], source });
+  }
+
+  list(): FoundImage[] {
+    return [...this.byIdentity.values()];
+  }
 }
 
 export function findImages(answer: unknown): FoundImage[] {
-  const found = new Map<string, FoundImage>();
+  const found = new FoundImages();
   const stack: Frame[] = [{ value: answer, path: null, key: "", isInput: false }];
   while (stack.length > 0) {
     const frame = stack.pop();
@@ -97,11 +146,7 @@ export function findImages(answer: unknown): FoundImage[] {
     if (typeof value === "string") {
       const source = classifyString(value, key);
       if (source) {
-        const identity = sourceIdentity(source);
-        const path = pathText(step);
-        const existing = found.get(identity);
-        if (existing) existing.paths.push(path);
-        else found.set(identity, { paths: [path], source });
+        found.add(source, pathText(step), key);
         continue;
       }
       const nested = parseJsonInString(value);
@@ -121,9 +166,9 @@ export function findImages(answer: unknown): FoundImage[] {
         const entry = entries[index];
         if (!entry) continue;
         const [childKey, child] = entry;
-        stack.push({ value: child, path: { parent: step, segment: childKey }, key: childKey, isInput: INPUT_KEY.test(childKey) });
+        stack.push({ value: child, path: { parent: step, segment: childKey }, key: childKey, isInput: hasWord(childKey, INPUT_WORDS) });
       }
     }
   }
-  return [...found.values()];
+  return found.list();
 }

@@ -1,0 +1,54 @@
+import { jsonProperty } from "./json-property";
+
+/**
+ * Recognises answers that are jobs rather than images: a state such as "starting" or "IN_QUEUE",
+ * a job id, a polling URL. Looks at the top of the answer and a few levels down (output.task_status,
+ * data.taskId), where services put them.
+ */
+
+export type JobPhase = "waiting" | "failed" | "done";
+
+export type JobInfo = { id: string | null; state: string | null; phase: JobPhase | null; pollingUrl: string | null };
+
+const WAITING = new Set(["starting", "pending", "processing", "queued", "in_queue", "in_progress", "running", "submitted", "not_start", "waiting", "created", "scheduled", "generating", "task_queued"]);
+const FAILED = new Set(["failed", "failure", "error", "canceled", "cancelled", "content moderated", "request moderated", "expired", "timeout", "rejected"]);
+const DONE = new Set(["succeeded", "success", "completed", "complete", "ready", "done", "finished"]);
+
+const STATE_KEYS = ["status", "state", "task_status", "taskStatus", "job_status"];
+/** In order of preference: a task's own id before the id of the HTTP request that carried it. */
+const ID_KEYS = ["task_id", "taskId", "taskUUID", "job_id", "jobId", "prediction_id", "id", "generation_id", "request_id", "requestId"];
+const POLLING_KEYS = ["polling_url", "status_url", "response_url", "fetch_result", "get_url", "result_url", "poll_url"];
+const CONTAINERS = ["output", "data", "result", "task", "job", "urls"];
+
+function phaseOf(state: string): JobPhase | null {
+  const normalised = state.trim().toLowerCase().replace(/[\s-]+/g, (match) => (match.includes(" ") ? " " : "_"));
+  if (WAITING.has(normalised)) return "waiting";
+  if (FAILED.has(normalised)) return "failed";
+  if (DONE.has(normalised)) return "done";
+  return null;
+}
+
+/** The first key (in order of preference) that any level holds. */
+function firstString(objects: unknown[], keys: string[]): string | null {
+  for (const key of keys) {
+    for (const object of objects) {
+      const value = jsonProperty(object, key);
+      if (typeof value === "string" && value.trim() !== "") return value;
+      if (typeof value === "number" && key !== "status") return String(value);
+    }
+  }
+  return null;
+}
+
+export function detectJob(answer: unknown): JobInfo | null {
+  const levels: unknown[] = [answer];
+  for (const container of CONTAINERS) {
+    const inner = jsonProperty(answer, container);
+    if (inner && typeof inner === "object" && !Array.isArray(inner)) levels.push(inner);
+  }
+  const state = firstString(levels, STATE_KEYS);
+  const phase = state ? phaseOf(state) : null;
+  const pollingUrl = firstString(levels, POLLING_KEYS) ?? (typeof jsonProperty(jsonProperty(answer, "urls"), "get") === "string" ? String(jsonProperty(jsonProperty(answer, "urls"), "get")) : null);
+  if (phase === null && pollingUrl === null) return null;
+  return { id: firstString(levels, ID_KEYS), state, phase, pollingUrl: pollingUrl && /^https?:\/\//i.test(pollingUrl) ? pollingUrl : null };
+}
