@@ -4,9 +4,11 @@ import { useMemo } from "react";
 import { parseAspectRatio } from "@/lib/aspect-ratio";
 import type { GenerationRequest } from "@/lib/generation-request";
 import { interpretAnswer } from "@/lib/interpret-answer";
+import { detectJob } from "@/lib/job-status";
 import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
 import { ExchangePanel } from "./exchange-panel";
 import { ImageGallery } from "./image-gallery";
+import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
 import { RawAnswer } from "./raw-answer";
 
@@ -33,6 +35,8 @@ export function ResultView({ request, outcome }: { request: GenerationRequest; o
 
 function ServiceResult({ request, exchange }: { request: GenerationRequest; exchange: ServiceExchange }) {
   const answer = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
+  const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
+  const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);
   const succeeded = exchange.status >= 200 && exchange.status < 300;
   return (
@@ -49,7 +53,8 @@ function ServiceResult({ request, exchange }: { request: GenerationRequest; exch
         </span>
       </p>
       {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
-      {succeeded && answer.images.length === 0 && (
+      {showJob && <JobNotice job={job} />}
+      {succeeded && answer.images.length === 0 && !showJob && (
         <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
           The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
         </div>
