@@ -39,6 +39,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "invalid-json": "Invalid input",
   "sign-in-required": "Signed out",
   "cross-site": "Refused",
+  "poll-refused": "Refused",
   "body-too-large": "Too large",
   "unsupported-media-type": "Invalid input",
   "invalid-request": "Invalid input",

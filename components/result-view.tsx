@@ -8,6 +8,7 @@ import { detectJob } from "@/lib/job-status";
 import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
 import { ExchangePanel } from "./exchange-panel";
 import { ImageGallery } from "./image-gallery";
+import { JobFollower } from "./job-follower";
 import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
 import { RawAnswer } from "./raw-answer";
@@ -30,10 +31,11 @@ export function ResultView({ request, outcome }: { request: GenerationRequest; o
       </div>
     );
   }
-  return <ServiceResult request={request} exchange={outcome.exchange} />;
+  return <ServiceResult request={request} exchange={outcome.exchange} followJobs />;
 }
 
-function ServiceResult({ request, exchange }: { request: GenerationRequest; exchange: ServiceExchange }) {
+/** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
+function ServiceResult({ request, exchange, followJobs }: { request: GenerationRequest; exchange: ServiceExchange; followJobs: boolean }) {
   const answer = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
@@ -54,6 +56,14 @@ function ServiceResult({ request, exchange }: { request: GenerationRequest; exch
       </p>
       {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
       {showJob && <JobNotice job={job} />}
+      {showJob && followJobs && job.pollingUrl && job.phase !== "failed" && (
+        <JobFollower
+          pollingUrl={job.pollingUrl}
+          renderAnswer={(polled) =>
+            polled.kind === "service" ? <ServiceResult request={request} exchange={polled.exchange} followJobs={false} /> : <ResultView request={request} outcome={polled} />
+          }
+        />
+      )}
       {succeeded && answer.images.length === 0 && !showJob && (
         <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
           The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
@@ -61,7 +71,7 @@ function ServiceResult({ request, exchange }: { request: GenerationRequest; exch
       )}
       {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
       <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
-      <ExchangePanel request={request} url={exchange.url} exchange={exchange} />
+      <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
     </div>
   );
 }

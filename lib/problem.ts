@@ -9,6 +9,7 @@ export const PROBLEM_KINDS = {
   "invalid-json": { status: 400, title: "The request body is not valid JSON" },
   "sign-in-required": { status: 401, title: "Sign in to use the playground" },
   "cross-site": { status: 403, title: "Requests from other sites are refused" },
+  "poll-refused": { status: 403, title: "That polling URL is not on the image service" },
   "body-too-large": { status: 413, title: "The request is too large" },
   "unsupported-media-type": { status: 415, title: "The request must be JSON" },
   "invalid-request": { status: 422, title: "Some fields need fixing" },

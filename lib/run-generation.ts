@@ -79,15 +79,24 @@ async function readBody(response: Response): Promise<{ ok: true; bytes: Uint8Arr
   return { ok: true, bytes };
 }
 
-export async function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
+export function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
+  return callRoute("/api/generate", request, signal);
+}
+
+/** Asks our server to fetch a job's polling URL (it adds the key, and only for the service's origin). */
+export function runPoll(url: string, signal: AbortSignal): Promise<RunOutcome> {
+  return callRoute("/api/poll", { url }, signal);
+}
+
+async function callRoute(path: string, payload: unknown, signal: AbortSignal): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Response;
   try {
-    response = await fetch("/api/generate", {
+    response = await fetch(path, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(request),
+      body: JSON.stringify(payload),
       signal,
       cache: "no-store",
     });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { jsonString, parseJsonOrUndefined } from "../../lib/json-property";
 import { BEHAVIOURS, json, samplePng } from "./behaviours";
+import { answerJobPoll, HOSTILE_JOB_MODELS, JOB_MODELS, submitJob } from "./fake-jobs";
 
 export { samplePng };
 
@@ -51,6 +52,10 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
       return response.end(samplePng(200, 100, [90, 200, 120]));
     }
     const body = await readBody(request);
+    if (answerJobPoll(request, response, path, base)) {
+      requests.push({ path, headers: request.headers, body, model: "", closedEarly: false });
+      return;
+    }
     const record: RecordedRequest = { path, headers: request.headers, body, model: modelOf(body), closedEarly: false };
     requests.push(record);
     response.on("close", () => {
@@ -59,6 +64,10 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
     if (!endpoints.has(path)) return json(response, 404, { error: { message: `Not found: ${path}` } });
     const authorization = request.headers.authorization ?? "";
     if (authorization !== `Bearer ${options.apiKey}`) return json(response, 401, { error: { message: "Missing or wrong bearer key." } });
+    const jobOutcome = JOB_MODELS.get(record.model);
+    if (jobOutcome) return submitJob(response, base, jobOutcome);
+    const hostile = HOSTILE_JOB_MODELS[record.model];
+    if (hostile) return json(response, 202, { id: "hostile", status: "queued", polling_url: hostile(base) });
     const behaviour = BEHAVIOURS[record.model];
     if (!behaviour) return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
     behaviour({ request, response, base, authorization, body });

@@ -1,16 +1,15 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/generation-request";
 import type { LimitsConfig } from "./config";
-import { postJson, type PostedAnswer } from "./http-post";
+import { sendHttp, type PostedAnswer } from "./http-exchange";
 import { describeNetworkError } from "./network-errors";
 import { readServiceBody } from "./read-service-answer";
 import { endpointUrl, formsToTry, shouldTryNextForm, type BaseForm, type BaseFormSetting } from "./service-url";
 
 /**
- * The one function that calls an image service. It builds the URL and headers from scratch (only
- * the three fields and the bearer key leave this server), applies a headers timeout, a timeout for
- * the whole exchange and the caller's abort, reads the answer with a size cap, and returns a
- * tagged result instead of throwing.
+ * The calls to an image service. Requests are built from scratch (only the three fields and the
+ * bearer key leave this server), with a headers timeout, a timeout for the whole exchange and the
+ * caller's abort; answers are read with a size cap. Results are tagged, never thrown.
  */
 
 export type ServiceTarget = {
@@ -32,7 +31,7 @@ export type ServiceAnswer = {
   /** The rest of a large answer, still arriving; null when `chunks` is the whole of it. */
   rest: ReadableStreamDefaultReader<Uint8Array> | null;
   headersMs: number;
-  /** Ends with the exchange's timeout or the caller's abort; reading `rest` fails once it has. */
+  /** Ends with the exchange's timeout; reading `rest` fails once it has. */
   totalTimeout: AbortSignal;
 };
 
@@ -47,6 +46,8 @@ export type ServiceCallResult = { url: string; urlsTried: string[] } & (
 );
 
 type CallLimits = Pick<LimitsConfig, "timeoutMs" | "headersTimeoutMs" | "answerBytes">;
+type CallOptions = { limits: CallLimits; signal: AbortSignal };
+type Attempt = { ok: true; response: PostedAnswer; headersMs: number } | { ok: false; reason: ServiceFailure; detail: string };
 
 /** The base form that answered, per service root, for the life of the process (auto mode). */
 const globalSlot = globalThis as typeof globalThis & { __imageServiceForms?: Map<string, BaseForm> };
@@ -68,80 +69,80 @@ export function candidateUrls(target: ServiceTarget): string[] {
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
-export async function callImageService(
-  target: ServiceTarget,
-  request: GenerationRequest,
-  options: { limits: CallLimits; signal: AbortSignal },
-): Promise<ServiceCallResult> {
-  const { limits } = options;
-  const total = AbortSignal.timeout(limits.timeoutMs);
+/** One request to the service, up to its response headers. */
+async function attempt(url: string, init: { method: "GET" | "POST"; body?: string; apiKey: string }, options: CallOptions, total: AbortSignal): Promise<Attempt> {
+  const headersTimer = new AbortController();
+  const timer = setTimeout(() => headersTimer.abort(), options.limits.headersTimeoutMs);
+  const started = performance.now();
+  try {
+    // Node's client follows no redirect: a redirect is the service's answer to show, not a hop to take with the key.
+    const response = await sendHttp(url, {
+      method: init.method,
+      headers: {
+        authorization: `Bearer ${init.apiKey}`,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        accept: "application/json, image/*;q=0.9, */*;q=0.8",
+      },
+      body: init.body,
+      // One signal for the whole exchange, body included: either timeout or the browser's abort ends it.
+      signal: AbortSignal.any([options.signal, total, headersTimer.signal]),
+    });
+    return { ok: true, response, headersMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    const reason: ServiceFailure = options.signal.aborted ? "cancelled" : total.aborted ? "timeout" : headersTimer.signal.aborted ? "headers-timeout" : "unreachable";
+    const detail =
+      reason === "cancelled" ? "the browser cancelled the request"
+      : reason === "timeout" ? `no answer within ${seconds(options.limits.timeoutMs)}`
+      : reason === "headers-timeout" ? `no response headers within ${seconds(options.limits.headersTimeoutMs)}`
+      : describeNetworkError(error);
+    return { ok: false, reason, detail };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads the start of the answer (all of a small one) and tags the result. */
+async function settle(url: string, urlsTried: string[], sent: Extract<Attempt, { ok: true }>, options: CallOptions, total: AbortSignal): Promise<ServiceCallResult> {
+  const { response, headersMs } = sent;
+  const read = await readServiceBody(response, { maxBytes: options.limits.answerBytes, bufferBytes: BUFFERED_ANSWER_BYTES, totalTimeout: total, callerSignal: options.signal });
+  if (!read.ok) {
+    const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
+    return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
+  }
+  return {
+    ok: true,
+    url,
+    urlsTried,
+    answer: { status: response.status, statusText: response.statusText, headers: response.headers, chunks: read.chunks, size: read.size, rest: read.rest, headersMs, totalTimeout: total },
+  };
+}
+
+/** POST {base}/v1/images/generations, trying the other base form once after a 404/405 in auto mode. */
+export async function callImageService(target: ServiceTarget, request: GenerationRequest, options: CallOptions): Promise<ServiceCallResult> {
+  const total = AbortSignal.timeout(options.limits.timeoutMs);
   const body = JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
   const forms = formsFor(target);
   const urlsTried: string[] = [];
-
   for (const [index, form] of forms.entries()) {
     const url = endpointUrl(target.root, form);
-    const headersTimer = new AbortController();
-    const timer = setTimeout(() => headersTimer.abort(), limits.headersTimeoutMs);
-    const started = performance.now();
-    let response: PostedAnswer;
-    try {
-      // Node's client follows no redirect: a redirect is the service's answer to show, not a hop to take with the key.
-      response = await postJson(url, {
-        headers: {
-          authorization: `Bearer ${target.apiKey}`,
-          "content-type": "application/json",
-          accept: "application/json, image/*;q=0.9, */*;q=0.8",
-        },
-        body,
-        // One signal for the whole exchange, body included: either timeout or the browser's abort ends it.
-        signal: AbortSignal.any([options.signal, total, headersTimer.signal]),
-      });
-    } catch (error) {
-      const reason: ServiceFailure = options.signal.aborted ? "cancelled" : total.aborted ? "timeout" : headersTimer.signal.aborted ? "headers-timeout" : "unreachable";
-      const detail =
-        reason === "cancelled" ? "the browser cancelled the request"
-        : reason === "timeout" ? `no answer within ${seconds(limits.timeoutMs)}`
-        : reason === "headers-timeout" ? `no response headers within ${seconds(limits.headersTimeoutMs)}`
-        : describeNetworkError(error);
-      return { ok: false, reason, detail, url, urlsTried };
-    } finally {
-      clearTimeout(timer);
-    }
-    const headersMs = Math.round(performance.now() - started);
-    if (shouldTryNextForm(response.status) && index < forms.length - 1) {
-      await response.body.cancel();
+    const sent = await attempt(url, { method: "POST", body, apiKey: target.apiKey }, options, total);
+    if (!sent.ok) return { ok: false, reason: sent.reason, detail: sent.detail, url, urlsTried };
+    if (shouldTryNextForm(sent.response.status) && index < forms.length - 1) {
+      await sent.response.body.cancel();
       urlsTried.push(url);
       continue;
     }
-    if (target.formSetting === "auto" && !shouldTryNextForm(response.status)) rememberedForms.set(target.root, form);
-
-    const read = await readServiceBody(response, {
-      maxBytes: limits.answerBytes,
-      bufferBytes: BUFFERED_ANSWER_BYTES,
-      totalTimeout: total,
-      callerSignal: options.signal,
-    });
-    if (!read.ok) {
-      const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
-      return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
-    }
-    return {
-      ok: true,
-      url,
-      urlsTried,
-      answer: {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-        chunks: read.chunks,
-        size: read.size,
-        rest: read.rest,
-        headersMs,
-        totalTimeout: total,
-      },
-    };
+    if (target.formSetting === "auto" && !shouldTryNextForm(sent.response.status)) rememberedForms.set(target.root, form);
+    return settle(url, urlsTried, sent, options, total);
   }
   // formsToTry never returns an empty list; this keeps the type checker and a future change honest.
   throw new Error("no endpoint to call");
+}
+
+/** GET a job's polling URL (already checked to be on the service's origin) with the bearer key. */
+export async function pollImageService(target: ServiceTarget, url: string, options: CallOptions): Promise<ServiceCallResult> {
+  const total = AbortSignal.timeout(options.limits.timeoutMs);
+  const sent = await attempt(url, { method: "GET", apiKey: target.apiKey }, options, total);
+  if (!sent.ok) return { ok: false, reason: sent.reason, detail: sent.detail, url, urlsTried: [] };
+  return settle(url, [], sent, options, total);
 }

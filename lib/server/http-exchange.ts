@@ -4,7 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 
 /**
- * A POST over Node's own HTTP client. The framework's patched fetch costs about a millisecond per
+ * A request over Node's own HTTP client. The framework's patched fetch costs about a millisecond per
  * call, most of the playground's own overhead; this keeps connections alive, follows no redirect,
  * and hands back the body as a web stream that the caller reads (or cancels, closing the socket).
  */
@@ -27,15 +27,18 @@ function toHeaders(message: IncomingMessage): Headers {
   return headers;
 }
 
-export function postJson(url: string, options: { headers: Record<string, string>; body: string; signal: AbortSignal }): Promise<PostedAnswer> {
+export function sendHttp(
+  url: string,
+  options: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; signal: AbortSignal },
+): Promise<PostedAnswer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-    const payload = Buffer.from(options.body);
+    const payload = options.body === undefined ? null : Buffer.from(options.body);
     const request = send(target, {
-      method: "POST",
+      method: options.method,
       agent: target.protocol === "https:" ? agents.https : agents.http,
-      headers: { ...options.headers, "content-length": String(payload.length) },
+      headers: payload ? { ...options.headers, "content-length": String(payload.length) } : options.headers,
     });
     const abort = () => request.destroy(Object.assign(new Error("aborted"), { name: "AbortError" }));
     if (options.signal.aborted) return abort();
@@ -51,6 +54,6 @@ export function postJson(url: string, options: { headers: Record<string, string>
         body: Readable.toWeb(message) as ReadableStream<Uint8Array>,
       });
     });
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }
