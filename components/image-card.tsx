@@ -4,20 +4,25 @@ import { useRef, useState } from "react";
 import { describeRatio, ratioDriftPercent, type AspectRatio } from "@/lib/aspect-ratio";
 import type { DisplayImage } from "@/lib/interpret-answer";
 import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
+import { imageCardId, useAnswerScope } from "./answer-scope";
+import { copyImage, downloadImage } from "./image-actions";
 import { JsonPathLink } from "./json-path-link";
-import { downloadImage } from "./download-image";
 import { useBlobImageSource } from "./use-image-src";
 
 type LoadState = { status: "loading" } | { status: "loaded"; width: number; height: number } | { status: "failed" };
 
-export function ImageCard({ image, index, requested, large }: { image: DisplayImage; index: number; requested: AspectRatio | null; large: boolean }) {
+type ImageCardProps = { image: DisplayImage; index: number; requested: AspectRatio | null; large: boolean; onView: () => void };
+
+export function ImageCard({ image, index, requested, large, onView }: ImageCardProps) {
   const imageRef = useRef<HTMLImageElement>(null);
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
+  const [copied, setCopied] = useState<string | null>(null);
+  const scope = useAnswerScope();
   useBlobImageSource(imageRef, image.source);
   const remoteUrl = image.source.kind === "url" ? image.source.url : null;
 
   return (
-    <figure className="flex flex-col gap-2" data-testid="image-card">
+    <figure id={imageCardId(scope, index)} className="flex flex-col gap-2 rounded-2xl" data-testid="image-card">
       <div className="checkerboard flex items-center justify-center overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800">
         {load.status === "failed" ? (
           <p className="p-6 text-sm text-zinc-600 dark:text-zinc-400">
@@ -46,7 +51,8 @@ export function ImageCard({ image, index, requested, large }: { image: DisplayIm
               // Removing a revoked blob src also fires error; only a real failure of a set src counts.
               if (imageRef.current?.getAttribute("src")) setLoad({ status: "failed" });
             }}
-            className={`block h-auto max-w-full object-contain ${large ? "max-h-[70vh]" : "max-h-[45vh]"}`}
+            onClick={onView}
+            className={`block h-auto max-w-full cursor-zoom-in object-contain ${large ? "max-h-[70vh]" : "max-h-[45vh]"}`}
           />
         )}
       </div>
@@ -60,17 +66,25 @@ export function ImageCard({ image, index, requested, large }: { image: DisplayIm
             {requested && <RatioDrift requested={requested} actual={load} />}
           </span>
         )}
-        <button
-          type="button"
-          onClick={() => void downloadImage(image, index)}
-          className="ml-auto rounded-lg border border-zinc-300 px-2.5 py-1 font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
-        >
-          Download
-        </button>
+        <span className="ml-auto flex items-center gap-1.5">
+          {copied && <span role="status">{copied}</span>}
+          <button type="button" onClick={onView} className={actionClassName}>
+            Full screen
+          </button>
+          <button type="button" onClick={() => void copyImage(image).then(setCopied)} className={actionClassName}>
+            Copy
+          </button>
+          <button type="button" onClick={() => void downloadImage(image, index)} className={actionClassName}>
+            Download
+          </button>
+        </span>
       </figcaption>
     </figure>
   );
 }
+
+const actionClassName =
+  "rounded-lg border border-zinc-300 px-2.5 py-1 font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800";
 
 function RatioDrift({ requested, actual }: { requested: AspectRatio; actual: AspectRatio }) {
   const drift = ratioDriftPercent(requested, actual);

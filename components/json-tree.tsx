@@ -1,16 +1,22 @@
 "use client";
 
 import { useState } from "react";
+import type { DisplayImage } from "@/lib/interpret-answer";
 import { formatJsonPath, JSON_IN_STRING, jsonNodeId, type PathSegment } from "@/lib/json-path";
+import { useAnswerScope } from "./answer-scope";
+import { ImageNodeMark, NodeActions } from "./json-node-extras";
 import { LongString } from "./long-string";
 
 /** Nesting past this is shown as text, so a hostile answer cannot exhaust the renderer. */
 const MAX_TREE_DEPTH = 100;
 const FIRST_ITEMS = 100;
 
-type NodeProps = { value: unknown; segments: PathSegment[]; label: React.ReactNode; imagePaths: ReadonlySet<string>; trailingComma: boolean };
+/** Where each image sits in the answer: its path → the image and its place in the gallery. */
+type ImageIndex = ReadonlyMap<string, { image: DisplayImage; index: number }>;
+type NodeProps = { value: unknown; segments: PathSegment[]; label: React.ReactNode; imagePaths: ImageIndex; trailingComma: boolean };
 
-export function JsonTree({ value, imagePaths }: { value: unknown; imagePaths: ReadonlySet<string> }) {
+export function JsonTree({ value, images }: { value: unknown; images: DisplayImage[] }) {
+  const imagePaths: ImageIndex = new Map(images.flatMap((image, index) => image.paths.map((path) => [path, { image, index }] as const)));
   return (
     <div className="overflow-x-auto font-mono text-xs leading-relaxed" data-testid="json-tree">
       <JsonNode value={value} segments={[]} label={null} imagePaths={imagePaths} trailingComma={false} />
@@ -29,26 +35,30 @@ function parseJsonString(text: string): unknown {
 }
 
 function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodeProps) {
+  const scope = useAnswerScope();
   const path = formatJsonPath(segments);
-  const isImage = imagePaths.has(path);
+  const nodeId = jsonNodeId(path, scope);
+  const image = imagePaths.get(path);
   const comma = trailingComma ? "," : "";
   const prefix = (
     <>
       {label}
-      {isImage && <span className="mr-1 rounded bg-accent-100 px-1 font-sans text-[10px] font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-100">image</span>}
+      {image && <ImageNodeMark image={image.image} index={image.index} />}
     </>
   );
+  const actions = <NodeActions path={path} value={value} />;
 
   if (typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
-    return <Container value={value} segments={segments} prefix={prefix} imagePaths={imagePaths} comma={comma} id={jsonNodeId(path)} />;
+    return <Container value={value} segments={segments} prefix={prefix} actions={actions} imagePaths={imagePaths} comma={comma} id={nodeId} />;
   }
   if (typeof value === "string") {
     const nested = parseJsonString(value);
     return (
-      <div id={jsonNodeId(path)} className="whitespace-pre-wrap break-all">
+      <div id={nodeId} className="group/node whitespace-pre-wrap break-all">
         {prefix}
         <LongString text={value} />
         {comma}
+        {actions}
         {nested !== undefined && (
           <div className="ml-4 border-l border-dashed border-zinc-300 pl-2 dark:border-zinc-700">
             <JsonNode value={nested} segments={[...segments, JSON_IN_STRING]} label={<span className="text-zinc-500">(json) </span>} imagePaths={imagePaths} trailingComma={false} />
@@ -59,7 +69,7 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
   }
   if (typeof value === "object" && value !== null) {
     return (
-      <div id={jsonNodeId(path)}>
+      <div id={nodeId}>
         {prefix}
         <DeepValue value={value} />
         {comma}
@@ -69,10 +79,11 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
   const text = JSON.stringify(value);
   const colour = typeof value === "number" ? "text-sky-700 dark:text-sky-400" : "text-purple-700 dark:text-purple-400";
   return (
-    <div id={jsonNodeId(path)}>
+    <div id={nodeId} className="group/node">
       {prefix}
       <span className={colour}>{text}</span>
       {comma}
+      {actions}
     </div>
   );
 }
@@ -100,7 +111,9 @@ function DeepValue({ value }: { value: object }) {
   );
 }
 
-function Container({ value, segments, prefix, imagePaths, comma, id }: { value: object; segments: PathSegment[]; prefix: React.ReactNode; imagePaths: ReadonlySet<string>; comma: string; id: string }) {
+type ContainerProps = { value: object; segments: PathSegment[]; prefix: React.ReactNode; actions: React.ReactNode; imagePaths: ImageIndex; comma: string; id: string };
+
+function Container({ value, segments, prefix, actions, imagePaths, comma, id }: ContainerProps) {
   const [open, setOpen] = useState(true);
   const [showAll, setShowAll] = useState(false);
   const isArray = Array.isArray(value);
@@ -109,12 +122,15 @@ function Container({ value, segments, prefix, imagePaths, comma, id }: { value: 
   const shown = showAll ? entries : entries.slice(0, FIRST_ITEMS);
   return (
     <div id={id}>
+      <span className="group/node">
       <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" aria-label={open ? "Collapse" : "Expand"}>
         {open ? "▾" : "▸"}
       </button>
       {prefix}
       {opening}
       {!open && <span className="text-zinc-500"> {entries.length} {isArray ? "items" : "keys"} </span>}
+      {actions}
+      </span>
       {open && (
         <div className="ml-4 border-l border-zinc-200 pl-2 dark:border-zinc-800">
           {shown.map(([key, child], index) => (

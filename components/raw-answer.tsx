@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { AnswerBody, DisplayImage } from "@/lib/interpret-answer";
 import dynamic from "next/dynamic";
 import { formatBytes } from "@/lib/format-bytes";
@@ -15,10 +15,9 @@ const JsonTree = dynamic(() => import("./json-tree").then((module) => module.Jso
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
 export function RawAnswer({ body, images, contentType, size }: { body: AnswerBody; images: DisplayImage[]; contentType: string; size: number }) {
-  const imagePaths = useMemo(() => new Set(images.flatMap((image) => image.paths)), [images]);
   return (
     <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
-      {body.kind === "json" && <JsonTree value={body.value} imagePaths={imagePaths} />}
+      {body.kind === "json" && <JsonTree value={body.value} images={images} />}
       {body.kind === "text" && (
         <>
           {body.jsonError && (

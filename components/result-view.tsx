@@ -1,11 +1,12 @@
 "use client";
 
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { parseAspectRatio } from "@/lib/aspect-ratio";
 import type { GenerationRequest } from "@/lib/generation-request";
 import { interpretAnswer } from "@/lib/interpret-answer";
 import { detectJob } from "@/lib/job-status";
 import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
+import { AnswerScope } from "./answer-scope";
 import { ExchangePanel } from "./exchange-panel";
 import { ImageGallery } from "./image-gallery";
 import { JobFollower } from "./job-follower";
@@ -41,7 +42,9 @@ function ServiceResult({ request, exchange, followJobs }: { request: GenerationR
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);
   const succeeded = exchange.status >= 200 && exchange.status < 300;
+  const scope = useId().replace(/[^\w-]/g, "");
   return (
+    <AnswerScope.Provider value={`answer${scope}`}>
     <div className="flex flex-col gap-5">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
         <span
@@ -73,5 +76,6 @@ function ServiceResult({ request, exchange, followJobs }: { request: GenerationR
       <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
       <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
     </div>
+    </AnswerScope.Provider>
   );
 }

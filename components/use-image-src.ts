@@ -4,8 +4,10 @@ import { useEffect, type RefObject } from "react";
 import { decodeBase64 } from "@/lib/image-signature";
 import type { DisplayImage } from "@/lib/interpret-answer";
 
+type Source = DisplayImage["source"];
+
 /** The bytes of a found image as a Blob; null for URL images, which the browser loads itself. */
-export function imageBlob(source: DisplayImage["source"]): Blob | null {
+export function imageBlob(source: Source): Blob | null {
   if (source.kind === "url") return null;
   if (source.kind === "body") return new Blob([source.bytes], { type: source.mime });
   if (source.kind === "base64") return new Blob([decodeBase64(source.base64)], { type: source.mime });
@@ -14,19 +16,50 @@ export function imageBlob(source: DisplayImage["source"]): Blob | null {
 }
 
 /**
- * Shows image bytes through a Blob object URL (never a multi-megabyte attribute), revoked when
- * the image leaves the page. URL images get their src in JSX; this hook leaves them alone.
+ * One object URL per image, shared by everything that shows it (the card, the full-screen view,
+ * the tree's thumbnail): decoded once, revoked a moment after the last user lets go.
  */
-export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>, source: DisplayImage["source"]): void {
+const shared = new Map<Source, { url: string; users: number; revokeTimer?: number }>();
+
+function acquireObjectUrl(source: Source): string | null {
+  let entry = shared.get(source);
+  if (!entry) {
+    const blob = imageBlob(source);
+    if (!blob) return null;
+    entry = { url: URL.createObjectURL(blob), users: 0 };
+    shared.set(source, entry);
+  }
+  if (entry.revokeTimer !== undefined) window.clearTimeout(entry.revokeTimer);
+  entry.users += 1;
+  return entry.url;
+}
+
+function releaseObjectUrl(source: Source): void {
+  const entry = shared.get(source);
+  if (!entry) return;
+  entry.users -= 1;
+  if (entry.users > 0) return;
+  // A moment's grace: an image leaving one view often appears in another (or re-mounts) right away.
+  entry.revokeTimer = window.setTimeout(() => {
+    if (entry.users > 0) return;
+    URL.revokeObjectURL(entry.url);
+    shared.delete(source);
+  }, 2000);
+}
+
+/**
+ * Shows image bytes through a Blob object URL (never a multi-megabyte attribute). URL images get
+ * their src in JSX; this hook leaves them alone.
+ */
+export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>, source: Source): void {
   useEffect(() => {
     const element = imageRef.current;
-    const blob = imageBlob(source);
-    if (!element || !blob) return;
-    const url = URL.createObjectURL(blob);
-    element.src = url;
+    if (!element || source.kind === "url") return;
+    const url = acquireObjectUrl(source);
+    if (url) element.src = url;
     return () => {
       element.removeAttribute("src");
-      URL.revokeObjectURL(url);
+      releaseObjectUrl(source);
     };
   }, [imageRef, source]);
 }

@@ -38,13 +38,16 @@ test("Ctrl+Enter generates from the prompt field", async ({ page }) => {
 test("the swap button turns the ratio around and the preview follows", async ({ page }) => {
   await fillForm(page, { ratio: "21:9" });
   const preview = page.getByTestId("ratio-preview");
-  const wide = await preview.boundingBox();
+  // The preview animates to its new shape: wait for it to settle at the ratio.
+  const shape = async () => {
+    const box = await preview.boundingBox();
+    return box ? Number((box.width / box.height).toFixed(1)) : 0;
+  };
+  await expect.poll(shape).toBe(2.3);
   await page.getByRole("button", { name: "Swap width and height" }).click();
   await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:21");
   await expect(page.getByRole("button", { name: "21:9", exact: true })).toHaveAttribute("aria-pressed", "false");
-  const tall = await preview.boundingBox();
-  expect(wide && wide.width > wide.height).toBe(true);
-  expect(tall && tall.height > tall.width).toBe(true);
+  await expect.poll(shape).toBe(0.4);
 });
 
 test("explains bad input next to the field and keeps what was typed", async ({ page }, testInfo) => {

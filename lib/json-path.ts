@@ -18,9 +18,9 @@ export function formatJsonPath(segments: readonly PathSegment[]): string {
 /** Marks the step from a string to the JSON encoded inside it. */
 export const JSON_IN_STRING = "\u0000json";
 
-/** A stable DOM id for a node of the raw view, so an image label can link to it. */
-export function jsonNodeId(path: string): string {
+/** A stable DOM id for a node of the raw view (within one answer's scope), so an image label can link to it. */
+export function jsonNodeId(path: string, scope = "answer"): string {
   let hash = 0;
   for (let i = 0; i < path.length; i++) hash = (Math.imul(hash, 31) + path.charCodeAt(i)) | 0;
-  return `json-node-${(hash >>> 0).toString(36)}`;
+  return `${scope}-json-${(hash >>> 0).toString(36)}`;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encodePng } from "../../lib/server/demo-service/png-encoder";
+import { ANSWER_CORPUS } from "../../test-support/answer-corpus";
 import { BENCH_BEHAVIOURS } from "./bench-payloads";
 
 /** What the fake image service does for each model name: answer well, badly, slowly, or not at all. */
@@ -18,8 +19,22 @@ export function json(response: ServerResponse, status: number, body: unknown, he
 
 export type Behaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string; authorization: string; body: string }) => void;
 
+/** "fake-corpus-3" answers with the fourth documented answer of the corpus, as a real service would. */
+const CORPUS_BEHAVIOURS: Record<string, Behaviour> = Object.fromEntries(
+  ANSWER_CORPUS.map((entry, index) => [`fake-corpus-${index}`, ({ response }: { response: ServerResponse }) => json(response, 200, entry.body)]),
+);
+
 export const BEHAVIOURS: Record<string, Behaviour> = {
   ...BENCH_BEHAVIOURS,
+  ...CORPUS_BEHAVIOURS,
+  "fake-gallery": ({ response, base }) =>
+    json(response, 200, {
+      data: [
+        { url: `${base}/files/first.png` },
+        { b64_json: samplePng(90, 60, [200, 60, 60]).toString("base64") },
+        { b64_json: `data:image/png;base64,${samplePng(60, 90, [60, 60, 200]).toString("base64")}` },
+      ],
+    }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-b64": ({ response }) => json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
   "fake-policy": ({ response }) =>
