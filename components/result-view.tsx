@@ -10,6 +10,7 @@ import { AnswerScope } from "./answer-scope";
 import { ExchangePanel } from "./exchange-panel";
 import { ImageGallery } from "./image-gallery";
 import { JobFollower } from "./job-follower";
+import { useConfirmedImages } from "./use-confirmed-images";
 import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
 import { RawAnswer } from "./raw-answer";
@@ -37,7 +38,9 @@ export function ResultView({ request, outcome }: { request: GenerationRequest; o
 
 /** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
 function ServiceResult({ request, exchange, followJobs }: { request: GenerationRequest; exchange: ServiceExchange; followJobs: boolean }) {
-  const answer = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
+  const interpreted = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
+  const confirmed = useConfirmedImages(interpreted.uncertain);
+  const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);

@@ -78,3 +78,12 @@ test("the service key reaches the browser in no page and no answer, even when th
   expect(bodies.length).toBeGreaterThan(3);
   expect(everything).not.toContain(E2E.fakeKey);
 });
+
+test("a URL with nothing saying it is an image is tried, and shown when it loads as one", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-unlabelled-url", prompt: `unlabelled ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "$.foo.bar", exact: true })).toBeVisible();
+  await expect(page.getByTestId("image-size")).toContainText("200×100");
+  await expect(page.getByRole("link", { name: "$.homepage", exact: true })).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AVIF_BASE64, BMP_BASE64, GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE64 } from "@/test-support/sample-images";
-import { findImages } from "./image-finder";
+import { findImages, findImagesAndUncertainUrls } from "./image-finder";
 
 const summary = (answer: unknown) => findImages(answer).map((image) => ({ paths: image.paths, kind: image.source.kind }));
 
@@ -72,5 +72,24 @@ describe("findImages", () => {
     let deep: unknown = { url: "https://x.example.com/deep.png" };
     for (let i = 0; i < 20_000; i++) deep = [deep];
     expect(findImages(deep)).toHaveLength(1);
+  });
+});
+
+describe("findImagesAndUncertainUrls", () => {
+  it("lists URLs with nothing saying what they are, for the browser to try, but never job or input URLs", () => {
+    const answer = {
+      foo: { bar: "https://cdn.example.com/abc123" },
+      image: "https://cdn.example.com/known",
+      polling_url: "https://api.example.com/poll/1",
+      input: { source: "https://uploads.example.com/in" },
+      homepage: "https://example.com/",
+      placeholder: "https://...",
+    };
+    const { images, uncertain } = findImagesAndUncertainUrls(answer);
+    expect(images.map((image) => image.paths)).toEqual([["$.image"]]);
+    expect(uncertain).toEqual([
+      { path: "$.foo.bar", url: "https://cdn.example.com/abc123" },
+      { path: "$.homepage", url: "https://example.com/" },
+    ]);
   });
 });

@@ -14,6 +14,11 @@ export type ImageSource =
 
 export type FoundImage = { paths: string[]; source: ImageSource };
 
+/** An http(s) URL with nothing saying it is a picture (no extension, no telling key): the page tries loading it. */
+export type UncertainUrl = { path: string; url: string };
+
+const MAX_UNCERTAIN_URLS = 50;
+
 const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
 /** Words in a key that make its URL about the job, not its picture (polling_url, urls.cancel, fetch_result, future_links…). */
 const NOT_IMAGE_WORDS = new Set(["status", "poll", "polling", "cancel", "stream", "webhook", "callback", "get", "self", "logs", "web", "doc", "docs", "response", "fetch", "future", "queue", "api", "page"]);
@@ -137,7 +142,24 @@ class FoundImages {
 }
 
 export function findImages(answer: unknown): FoundImage[] {
+  return findImagesAndUncertainUrls(answer).images;
+}
+
+/** A URL that is neither known to be an image nor known not to be one (job, input, placeholder). */
+function uncertainUrl(text: string, key: string): string | null {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed) || /\s/.test(trimmed) || hasWord(key, NOT_IMAGE_WORDS)) return null;
+  try {
+    const url = new URL(trimmed);
+    return isPlaceholderUrl(url, trimmed) ? null : url.href;
+  } catch {
+    return null;
+  }
+}
+
+export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImage[]; uncertain: UncertainUrl[] } {
   const found = new FoundImages();
+  const uncertain: UncertainUrl[] = [];
   const stack: Frame[] = [{ value: answer, path: null, key: "", isInput: false }];
   while (stack.length > 0) {
     const frame = stack.pop();
@@ -147,6 +169,11 @@ export function findImages(answer: unknown): FoundImage[] {
       const source = classifyString(value, key);
       if (source) {
         found.add(source, pathText(step), key);
+        continue;
+      }
+      const maybe = uncertain.length < MAX_UNCERTAIN_URLS ? uncertainUrl(value, key) : null;
+      if (maybe) {
+        uncertain.push({ path: pathText(step), url: maybe });
         continue;
       }
       const nested = parseJsonInString(value);
@@ -170,5 +197,7 @@ export function findImages(answer: unknown): FoundImage[] {
       }
     }
   }
-  return found.list();
+  const images = found.list();
+  const known = new Set(images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : [])));
+  return { images, uncertain: uncertain.filter((candidate) => !known.has(candidate.url)) };
 }

@@ -1,4 +1,4 @@
-import { findImages, type ImageSource } from "./image-finder";
+import { findImages, findImagesAndUncertainUrls, type ImageSource, type UncertainUrl } from "./image-finder";
 import { sniffImageMime } from "./image-signature";
 
 /** What a service's body turned out to be, and the images found in it. */
@@ -16,7 +16,7 @@ export type DisplayImage = {
   source: ImageSource | { kind: "body"; mime: string; bytes: Uint8Array<ArrayBuffer> };
 };
 
-export type InterpretedAnswer = { body: AnswerBody; images: DisplayImage[] };
+export type InterpretedAnswer = { body: AnswerBody; images: DisplayImage[]; uncertain: UncertainUrl[] };
 
 const WHOLE_BODY_PATH = "(whole body)";
 
@@ -25,32 +25,34 @@ function declaresJson(contentType: string): boolean {
 }
 
 export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string): InterpretedAnswer {
-  if (bytes.length === 0) return { body: { kind: "empty" }, images: [] };
+  if (bytes.length === 0) return { body: { kind: "empty" }, images: [], uncertain: [] };
   const mime = sniffImageMime(bytes.subarray(0, 32));
   if (mime) {
     return {
       body: { kind: "image", mime, size: bytes.length },
       images: [{ key: "body", paths: [WHOLE_BODY_PATH], source: { kind: "body", mime, bytes } }],
+      uncertain: [],
     };
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { body: { kind: "binary", size: bytes.length }, images: [] };
+    return { body: { kind: "binary", size: bytes.length }, images: [], uncertain: [] };
   }
   const trimmed = text.trimStart();
   if (declaresJson(contentType) || /^[[{"]/.test(trimmed)) {
     try {
       const value: unknown = JSON.parse(text);
-      const images = findImages(value).map((image, index) => ({ key: `${index}:${image.paths[0] ?? ""}`, ...image }));
-      return { body: { kind: "json", value }, images };
+      const found = findImagesAndUncertainUrls(value);
+      const images = found.images.map((image, index) => ({ key: `${index}:${image.paths[0] ?? ""}`, ...image }));
+      return { body: { kind: "json", value }, images, uncertain: found.uncertain };
     } catch (error) {
       const jsonError = declaresJson(contentType) && error instanceof Error ? error.message : undefined;
-      return { body: { kind: "text", text, jsonError }, images: [] };
+      return { body: { kind: "text", text, jsonError }, images: [], uncertain: [] };
     }
   }
   // A plain-text body may itself be a URL, a data URI or base64.
   const images = findImages(text.trim()).map((image, index) => ({ key: `${index}`, ...image, paths: ["(body text)"] }));
-  return { body: { kind: "text", text }, images };
+  return { body: { kind: "text", text }, images, uncertain: [] };
 }

@@ -27,6 +27,8 @@ const CORPUS_BEHAVIOURS: Record<string, Behaviour> = Object.fromEntries(
 export const BEHAVIOURS: Record<string, Behaviour> = {
   ...BENCH_BEHAVIOURS,
   ...CORPUS_BEHAVIOURS,
+  "fake-unlabelled-url": ({ response, base }) =>
+    json(response, 200, { foo: { bar: `${base}/files/unlabelled` }, homepage: `${base}/about` }),
   "fake-gallery": ({ response, base }) =>
     json(response, 200, {
       data: [

@@ -7,7 +7,7 @@ import { encodePng } from "../../lib/server/demo-service/png-encoder";
  * four 4 MB PNGs of noise (which do not compress) as base64, about 22 MB of JSON.
  */
 
-type BenchBehaviour = (context: { request: IncomingMessage; response: ServerResponse }) => void;
+type BenchBehaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string }) => void;
 
 const cache = new Map<string, Buffer>();
 function once(name: string, make: () => Buffer): Buffer {
@@ -42,6 +42,9 @@ export const BENCH_PAYLOADS = {
     once("4x4mb", () => Buffer.from(JSON.stringify({ created: 1, data: [0, 1, 2, 3].map(() => ({ b64_json: noisePng(4 * 1024 * 1024).toString("base64") })) }))),
 };
 
-export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = Object.fromEntries(
-  Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [model, ({ response }) => send(response, payload())]),
-);
+export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = {
+  ...Object.fromEntries(Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [model, ({ response }: { response: ServerResponse }) => send(response, payload())])),
+  // 200 image URLs on the fake service itself, each a distinct file.
+  "bench-200-urls": ({ response, base }) =>
+    send(response, Buffer.from(JSON.stringify({ created: 1, data: Array.from({ length: 200 }, (_, index) => ({ url: `${base}/files/bench-${index}.png` })) }))),
+};
