@@ -5,7 +5,7 @@ import type { GenerationRequest } from "@/lib/generation-request";
 import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
 import { GenerationForm } from "./generation-form";
-import { RunPanel } from "./run-panel";
+import { preloadResultView, RunPanel } from "./run-panel";
 import { ServiceBadge } from "./service-badge";
 
 export type RunState =
@@ -23,6 +23,7 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
 
   const generate = useCallback(async (request: GenerationRequest) => {
     controllerRef.current?.abort();
+    preloadResultView();
     const controller = new AbortController();
     controllerRef.current = controller;
     setRun({ phase: "running", request, startedAt: Date.now() });

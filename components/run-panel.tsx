@@ -1,8 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import type { RunState } from "./playground";
-import { ResultView } from "./result-view";
 import { RunProgress } from "./run-progress";
+
+// Everything that shows an answer loads on demand: the page is interactive sooner, and the code
+// arrives while the service is still working (the playground asks for it when Generate is pressed).
+const ResultView = dynamic(() => import("./result-view").then((module) => module.ResultView), {
+  loading: () => <p className="text-sm text-zinc-500">Showing the answer…</p>,
+});
+
+export function preloadResultView(): void {
+  void import("./result-view");
+}
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
 export function RunPanel({ run }: { run: RunState }) {
