@@ -11,32 +11,37 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"] });
 }
 
-type Script = { url: string; gzipBytes: number };
+export type Script = { url: string; gzipBytes: number; requestedAt: number };
 
 function collectScripts(page: Page): Script[] {
   const scripts: Script[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
+    const requestedAt = response.request().timing().startTime;
     void response.body().then(
-      (body) => scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body, { level: 9 }).length }),
+      (body) => scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body, { level: 9 }).length, requestedAt }),
       () => undefined,
     );
   });
   return scripts;
 }
 
-/** Gzipped JavaScript for `/` until the page is interactive, then what the first answer loads lazily. */
+/**
+ * Gzipped JavaScript requested for `/` before the page marked itself interactive (hydrated), and
+ * everything loaded after that: prefetched while idle, or on the first answer.
+ */
 export async function javascriptWeight(browser: Browser, baseUrl: string): Promise<{ firstLoadKib: number; lazy: Script[] }> {
   const page = await browser.newPage();
   const scripts = collectScripts(page);
   await page.goto(baseUrl, { waitUntil: "networkidle" });
-  await page.getByRole("button", { name: "Generate" }).isEnabled();
-  const firstLoad = scripts.splice(0);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, PERF_MARKS.interactive);
+  const interactiveAt = await page.evaluate((name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 0), PERF_MARKS.interactive);
   await page.getByRole("button", { name: "Generate" }).click();
   await page.getByTestId("json-tree").waitFor();
   await page.waitForLoadState("networkidle");
-  const lazy = scripts.splice(0);
   await page.close();
+  const firstLoad = scripts.filter((script) => script.requestedAt <= interactiveAt);
+  const lazy = scripts.filter((script) => script.requestedAt > interactiveAt);
   return { firstLoadKib: firstLoad.reduce((total, script) => total + script.gzipBytes, 0) / 1024, lazy };
 }
 

@@ -63,9 +63,9 @@ try {
   const browser = await launchBrowser();
   try {
     const weight = await javascriptWeight(browser, next.url);
-    record({ key: "first_load_js_kib_gz", what: "gzipped JavaScript loaded for / before it is interactive", value: weight.firstLoadKib, unit: "KiB", target: { op: "<=", value: 185 } });
-    for (const script of weight.lazy) console.log(`    lazily loaded on the first answer: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
-    rows.push({ key: "lazy_chunks_kib_gz", what: `loaded on demand when the first answer is shown (${weight.lazy.length} chunks)`, value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024, unit: "KiB" });
+    record({ key: "first_load_js_kib_gz", what: "gzipped JavaScript requested for / before it is interactive (hydrated)", value: weight.firstLoadKib, unit: "KiB", target: { op: "<=", value: 185 } });
+    for (const script of weight.lazy) console.log(`    loaded after the page was interactive: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
+    rows.push({ key: "lazy_chunks_kib_gz", what: `loaded after the page is interactive: answer views and JSON tree (${weight.lazy.length} chunks)`, value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024, unit: "KiB" });
     const render = await renderLargeAnswer(browser, next.url, "bench-4x4mb", 4, 5);
     record({ key: "render_ms_4x4mb", what: "answer received → four 4 MB base64 PNGs painted (Chromium)", value: render.render, unit: "ms", target: { op: "<=", value: 500 } });
     record({ key: "longest_task_ms_4x4mb", what: "longest main-thread task meanwhile", value: render.longestTask, unit: "ms", target: { op: "<=", value: 200 } });

@@ -29,7 +29,7 @@ export function NodeActions({ path, value }: { path: string; value: unknown }) {
 export function ImageNodeMark({ image, index }: { image: DisplayImage; index: number }) {
   const scope = useAnswerScope();
   const imageRef = useRef<HTMLImageElement>(null);
-  useBlobImageSource(imageRef, image.source);
+  useBlobImageSource(imageRef, image.source, { whenIdle: true });
   return (
     <span className="mr-1 inline-flex items-center gap-1 align-middle">
       {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of an arbitrary answer's image */}
@@ -37,6 +37,7 @@ export function ImageNodeMark({ image, index }: { image: DisplayImage; index: nu
         ref={imageRef}
         src={image.source.kind === "url" ? image.source.url : undefined}
         alt=""
+        decoding="async"
         referrerPolicy="no-referrer"
         loading="lazy"
         className="checkerboard inline-block size-6 rounded border border-zinc-300 object-cover dark:border-zinc-700"

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
+import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
 import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
 import { GenerationForm } from "./generation-form";
@@ -23,7 +24,7 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
 
   const generate = useCallback(async (request: GenerationRequest) => {
     controllerRef.current?.abort();
-    preloadResultView();
+    void preloadResultView();
     const controller = new AbortController();
     controllerRef.current = controller;
     setRun({ phase: "running", request, startedAt: Date.now() });
@@ -38,6 +39,13 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
   }, []);
 
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
+
+  // Interactive now; fetch the answer views while the person is still typing, not when the answer lands.
+  useEffect(() => {
+    markPerformance(PERF_MARKS.interactive);
+    const timer = window.setTimeout(() => void preloadResultView(), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   // Esc cancels a running generation from anywhere on the page. Listening all the time (cancel is a
   // no-op when idle) means there is no moment after Generate when Esc is not heard yet.

@@ -1,23 +1,39 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
 import type { RunState } from "./playground";
 import { RunProgress } from "./run-progress";
 
-// Everything that shows an answer loads on demand: the page is interactive sooner, and the code
-// arrives while the service is still working (the playground asks for it when Generate is pressed).
-const ResultView = dynamic(() => import("./result-view").then((module) => module.ResultView), {
-  loading: () => <p className="text-sm text-zinc-500">Showing the answer…</p>,
-});
+/**
+ * Everything that shows an answer loads on demand: the page is interactive sooner, and the code
+ * arrives while the person types or the service works. A plain import() kept in a module variable
+ * rather than React.lazy: a Suspense reveal may be held back for a few hundred milliseconds, and
+ * an answer should appear the moment it arrives.
+ */
+type ResultViewModule = typeof import("./result-view");
+let loaded: ResultViewModule | null = null;
+let loading: Promise<ResultViewModule> | null = null;
 
-export function preloadResultView(): void {
-  void import("./result-view");
+export function preloadResultView(): Promise<ResultViewModule> {
+  loading ??= import("./result-view").then((module) => (loaded = module));
+  return loading;
+}
+
+function useResultViewModule(): ResultViewModule | null {
+  const [module, setModule] = useState<ResultViewModule | null>(loaded);
+  useEffect(() => {
+    if (!module) void preloadResultView().then(setModule);
+  }, [module]);
+  return module;
 }
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
 export function RunPanel({ run }: { run: RunState }) {
+  const views = useResultViewModule();
   if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} />;
-  if (run.phase === "done") return <ResultView request={run.request} outcome={run.outcome} />;
+  if (run.phase === "done") {
+    return views ? <views.ResultView request={run.request} outcome={run.outcome} /> : <p className="text-sm text-zinc-500">Showing the answer…</p>;
+  }
   return (
     <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
       <p className="text-base font-medium text-zinc-700 dark:text-zinc-300">Your images will appear here</p>

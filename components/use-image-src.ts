@@ -51,17 +51,23 @@ function releaseObjectUrl(source: Source): void {
  * Shows image bytes through a Blob object URL (never a multi-megabyte attribute). URL images get
  * their src in JSX; this hook leaves them alone.
  */
-export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>, source: Source): void {
+export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>, source: Source, options: { whenIdle?: boolean } = {}): void {
+  const { whenIdle = false } = options;
   useEffect(() => {
     const element = imageRef.current;
     if (!element || source.kind === "url") return;
     const url = acquireObjectUrl(source);
-    if (url) element.src = url;
+    // Secondary copies (thumbnails) wait a second, so they never slow the decoding of the main view.
+    const show = () => {
+      if (url) element.src = url;
+    };
+    const idle = whenIdle ? window.setTimeout(show, 1000) : (show(), undefined);
     return () => {
+      if (idle !== undefined) window.clearTimeout(idle);
       element.removeAttribute("src");
       releaseObjectUrl(source);
     };
-  }, [imageRef, source]);
+  }, [imageRef, source, whenIdle]);
 }
 
 function safeDecodeUri(text: string): string {
