@@ -123,13 +123,13 @@ function Container({ value, segments, prefix, actions, imagePaths, comma, id }: 
   return (
     <div id={id}>
       <span className="group/node">
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" aria-label={open ? "Collapse" : "Expand"}>
-        {open ? "▾" : "▸"}
-      </button>
-      {prefix}
-      {opening}
-      {!open && <span className="text-zinc-500"> {entries.length} {isArray ? "items" : "keys"} </span>}
-      {actions}
+        <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" aria-label={open ? "Collapse" : "Expand"}>
+          {open ? "▾" : "▸"}
+        </button>
+        {prefix}
+        {opening}
+        {!open && <span className="text-zinc-500"> {entries.length} {isArray ? "items" : "keys"} </span>}
+        {actions}
       </span>
       {open && (
         <div className="ml-4 border-l border-zinc-200 pl-2 dark:border-zinc-800">

@@ -48,37 +48,37 @@ function ServiceResult({ request, exchange, followJobs }: { request: GenerationR
   const scope = useId().replace(/[^\w-]/g, "");
   return (
     <AnswerScope.Provider value={`answer${scope}`}>
-    <div className="flex flex-col gap-5">
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
-        <span
-          className={`rounded-full px-2.5 py-0.5 font-mono text-xs font-semibold ${succeeded ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300" : "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300"}`}
-        >
-          {exchange.status} {exchange.statusText}
-        </span>
-        <span>{(exchange.totalMs / 1000).toFixed(2)} s</span>
-        <span>
-          {answer.images.length} image{answer.images.length === 1 ? "" : "s"} found
-        </span>
-      </p>
-      {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
-      {showJob && <JobNotice job={job} />}
-      {showJob && followJobs && job.pollingUrl && job.phase !== "failed" && (
-        <JobFollower
-          pollingUrl={job.pollingUrl}
-          renderAnswer={(polled) =>
-            polled.kind === "service" ? <ServiceResult request={request} exchange={polled.exchange} followJobs={false} /> : <ResultView request={request} outcome={polled} />
-          }
-        />
-      )}
-      {succeeded && answer.images.length === 0 && !showJob && (
-        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-          The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
-        </div>
-      )}
-      {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
-      <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
-      <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
-    </div>
+      <div className="flex flex-col gap-5">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
+          <span
+            className={`rounded-full px-2.5 py-0.5 font-mono text-xs font-semibold ${succeeded ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300" : "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300"}`}
+          >
+            {exchange.status} {exchange.statusText}
+          </span>
+          <span>{(exchange.totalMs / 1000).toFixed(2)} s</span>
+          <span>
+            {answer.images.length} image{answer.images.length === 1 ? "" : "s"} found
+          </span>
+        </p>
+        {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
+        {showJob && <JobNotice job={job} />}
+        {showJob && followJobs && job.pollingUrl && job.phase !== "failed" && (
+          <JobFollower
+            pollingUrl={job.pollingUrl}
+            renderAnswer={(polled) =>
+              polled.kind === "service" ? <ServiceResult request={request} exchange={polled.exchange} followJobs={false} /> : <ResultView request={request} outcome={polled} />
+            }
+          />
+        )}
+        {succeeded && answer.images.length === 0 && !showJob && (
+          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
+          </div>
+        )}
+        {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
+        <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
+        <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
+      </div>
     </AnswerScope.Provider>
   );
 }
