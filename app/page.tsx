@@ -6,14 +6,22 @@ import { Playground } from "@/components/playground";
 import { getServerConfig } from "@/lib/server/config";
 import { describeService } from "@/lib/server/service-target";
 import { hasValidSession } from "@/lib/server/session";
+import { readSharedFields, sharedQuery } from "@/lib/share-link";
 
-export default async function HomePage() {
+type HomeProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomePage({ searchParams }: HomeProps) {
   // Read the configuration per request at run time, never baked into the build.
   await connection();
   const configResult = getServerConfig();
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
-  if (!hasValidSession(await headers(), config.access)) redirect("/sign-in");
+  const shared = readSharedFields(await searchParams);
+  if (!hasValidSession(await headers(), config.access)) {
+    // A shared link survives the sign-in page: it comes back filled in.
+    const query = sharedQuery(shared);
+    redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");
+  }
   const service = await describeService(config);
-  return <Playground models={config.models} promptMaxChars={config.promptMaxChars} service={service} signOut={config.access.password !== null} />;
+  return <Playground models={config.models} promptMaxChars={config.promptMaxChars} service={service} signOut={config.access.password !== null} shared={shared} />;
 }

@@ -1,5 +1,6 @@
 import type { GenerationRequest } from "@/lib/generation-request";
 import type { ServiceExchange } from "@/lib/run-generation";
+import { RequestSnippets } from "./request-snippets";
 import { Section } from "./section";
 
 /** Exactly what went to the service and what came back, with the key masked. A null request is a job poll (a GET). */
@@ -24,6 +25,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
     if (exchange.serviceRequestId) rows.push(["Service request id", exchange.serviceRequestId]);
     rows.push(["Playground request id", exchange.requestId]);
   }
+  if (exchange && request) rows.push(["Copy the request", <RequestSnippets key="s" url={exchange.url} request={request} />]);
   return (
     <Section title="Exchange" aside={exchange ? `${exchange.status} · ${exchange.totalMs} ms` : undefined}>
       <dl className="grid gap-x-4 gap-y-2 text-xs sm:grid-cols-[10rem_1fr]" data-testid="exchange">

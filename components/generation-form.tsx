@@ -8,11 +8,15 @@ import {
   type GenerationRequest,
   type GenerationRequestInput,
 } from "@/lib/generation-request";
+import type { SharedFields } from "@/lib/share-link";
 import { AspectRatioField } from "./aspect-ratio-field";
 import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
+import { ShareLinkButton } from "./share-link-button";
 
 type GenerationFormProps = {
+  /** Fields from a shared link: they fill the form, they never start a run. */
+  shared: SharedFields;
   models: string[];
   promptMaxChars: number;
   running: boolean;
@@ -22,12 +26,12 @@ type GenerationFormProps = {
 
 export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
 
-export function GenerationForm({ models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
+export function GenerationForm({ shared, models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
   const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
-    defaultValues: { model: models[0] ?? "", prompt: EXAMPLE_PROMPT, aspect_ratio: "1:1" },
+    defaultValues: { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" },
     // Validate on submit, then live while fixing: a message appearing on blur would move the
     // Generate button from under the pointer between mouse-down and mouse-up.
     mode: "onSubmit",
@@ -72,11 +76,13 @@ export function GenerationForm({ models, promptMaxChars, running, onGenerate, on
             </button>
           )}
         </div>
+        <ShareLinkButton getFields={() => form.getValues()} />
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Enter</kbd> generates ·{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Esc</kbd> cancels
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Esc</kbd> cancels ·{" "}
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">?</kbd> all shortcuts
         </p>
       </form>
     </FormProvider>

@@ -5,8 +5,10 @@ import type { GenerationRequest } from "@/lib/generation-request";
 import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
 import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
+import type { SharedFields } from "@/lib/share-link";
 import { GenerationForm } from "./generation-form";
 import { preloadResultView, RunPanel } from "./run-panel";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { ServiceBadge } from "./service-badge";
 
 export type RunState =
@@ -14,9 +16,10 @@ export type RunState =
   | { phase: "running"; request: GenerationRequest; startedAt: number }
   | { phase: "done"; request: GenerationRequest; outcome: RunOutcome };
 
-type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo; signOut: boolean };
+type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo; signOut: boolean; shared: SharedFields };
 
-export function Playground({ models, promptMaxChars, service, signOut }: PlaygroundProps) {
+export function Playground({ models, promptMaxChars, service, signOut, shared }: PlaygroundProps) {
+  const [showShortcuts, setShowShortcuts] = useState(false);
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
@@ -47,11 +50,19 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
     return () => window.clearTimeout(timer);
   }, []);
 
-  // Esc cancels a running generation from anywhere on the page. Listening all the time (cancel is a
-  // no-op when idle) means there is no moment after Generate when Esc is not heard yet.
+  // Keys that work from anywhere: Esc cancels (listening all the time, so there is no moment after
+  // Generate when it is not heard yet), "/" goes to the prompt, "?" lists the shortcuts.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") cancel();
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "/") {
+        event.preventDefault();
+        document.getElementById("prompt")?.focus();
+      } else if (event.key === "?") {
+        event.preventDefault();
+        setShowShortcuts((shown) => !shown);
+      }
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
@@ -75,6 +86,7 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
       <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_1fr] lg:p-6">
         <section aria-label="Request">
           <GenerationForm
+            shared={shared}
             models={models}
             promptMaxChars={promptMaxChars}
             running={run.phase === "running"}
@@ -82,10 +94,16 @@ export function Playground({ models, promptMaxChars, service, signOut }: Playgro
             onCancel={cancel}
           />
         </section>
+        {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
         <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4">
           <RunPanel run={run} />
         </section>
       </main>
     </div>
   );
+}
+
+/** Keys typed into a field belong to the field, not to the page's shortcuts. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { keepScreenshot } from "./helpers";
+import { keepScreenshot, waitForPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 const generateBody = { model: "fake-b64", prompt: "gate", aspect_ratio: "1:1" };
@@ -55,7 +55,7 @@ test("the rate limit shows how long to wait, and a spoofed address does not rese
   await page.goto(`${E2E.securedUrl}/sign-in`);
   await page.getByLabel("Password").fill(E2E.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByLabel("Prompt")).toBeVisible();
+  await waitForPlayground(page);
   const spoofed = { "x-forwarded-for": "192.0.2.77", "x-playground-peer-address": "192.0.2.78" };
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) {

@@ -1,6 +1,6 @@
 import { ANSWER_CORPUS } from "../test-support/answer-corpus";
 import { expect, test } from "./fixtures";
-import { fillForm } from "./helpers";
+import { fillForm, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 /** A sample of the documented answers, replayed by the fake service: the page shows what each holds. */
@@ -21,7 +21,7 @@ for (const name of SAMPLE) {
     const index = ANSWER_CORPUS.findIndex((entry) => entry.name === name);
     const entry = ANSWER_CORPUS[index];
     if (!entry) throw new Error(`no corpus entry named ${name}`);
-    await page.goto(E2E.serviceUrl);
+    await openPlayground(page, E2E.serviceUrl);
     await fillForm(page, { model: `fake-corpus-${index}`, prompt: `corpus ${index}` });
     await page.getByRole("button", { name: "Generate" }).click();
     await expect(page.getByTestId("run-summary")).toContainText(`${entry.images.length} image${entry.images.length === 1 ? "" : "s"} found`);

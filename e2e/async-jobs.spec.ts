@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot } from "./helpers";
+import { fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 /** Answers that are jobs: the page says so, and follows the job through the playground's server. */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto(E2E.serviceUrl);
+  await openPlayground(page, E2E.serviceUrl);
 });
 
 test("polls a job automatically until its image arrives", async ({ page }, testInfo) => {

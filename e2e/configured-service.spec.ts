@@ -1,9 +1,9 @@
 import { expect, test } from "./fixtures";
-import { fakeRequests, fillForm, keepScreenshot, naturalSize } from "./helpers";
+import { fakeRequests, fillForm, keepScreenshot, naturalSize, openPlayground, waitForPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 test.beforeEach(async ({ page }) => {
-  await page.goto(E2E.serviceUrl);
+  await openPlayground(page, E2E.serviceUrl);
 });
 
 test("shows a URL image from the service and the /api form it found", async ({ page }, testInfo) => {
@@ -70,6 +70,7 @@ test("the service key reaches the browser in no page and no answer, even when th
   const bodies: Promise<string>[] = [];
   page.on("response", (response) => bodies.push(response.text().catch(() => "")));
   await page.reload();
+  await waitForPlayground(page);
   await fillForm(page, { model: "fake-echo-key", prompt: `echo ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByTestId("service-message")).toHaveText("Key rejected: Bearer [redacted key]");

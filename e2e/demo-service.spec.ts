@@ -1,9 +1,9 @@
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot, naturalSize } from "./helpers";
+import { fillForm, keepScreenshot, naturalSize, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 test.beforeEach(async ({ page }) => {
-  await page.goto(E2E.demoUrl);
+  await openPlayground(page, E2E.demoUrl);
 });
 
 test("says it runs on the demo service and starts ready to generate", async ({ page }) => {

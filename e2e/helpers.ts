@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { PERF_MARKS } from "../lib/perf-marks";
 import type { RecordedRequest } from "./fake-service/fake-image-service";
 import { E2E } from "./servers";
 
@@ -24,4 +25,14 @@ export async function fakeRequests(): Promise<RecordedRequest[]> {
 /** A screenshot of a main state, kept with the test's artifacts. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Waits until the playground has hydrated, so typing is never lost to a re-render. */
+export async function waitForPlayground(page: Page): Promise<void> {
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, PERF_MARKS.interactive);
+}
+
+export async function openPlayground(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForPlayground(page);
 }

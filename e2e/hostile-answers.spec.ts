@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot } from "./helpers";
+import { fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 /** A service that answers with things meant to run in the page: none of them may. */
@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
     Object.assign(window, { __cspViolations: violations });
     document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  await page.goto(E2E.serviceUrl);
+  await openPlayground(page, E2E.serviceUrl);
 });
 
 async function expectNothingRan(page: import("@playwright/test").Page): Promise<void> {

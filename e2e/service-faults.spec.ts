@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot } from "./helpers";
+import { fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 /** A sample of the service faults, as the page shows them (the route tests cover every one). */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto(E2E.serviceUrl);
+  await openPlayground(page, E2E.serviceUrl);
 });
 
 test("a connection reset mid-answer is named, and the next generation works", async ({ page }, testInfo) => {

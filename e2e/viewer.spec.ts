@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot } from "./helpers";
+import { fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 
 /** The gallery and the raw tree: full screen, zip, clipboard, and jumping between an image and its node. */
 
 test.beforeEach(async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.serviceUrl });
-  await page.goto(E2E.serviceUrl);
+  await openPlayground(page, E2E.serviceUrl);
   await fillForm(page, { model: "fake-gallery", prompt: `gallery ${test.info().testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByTestId("image-card")).toHaveCount(3);

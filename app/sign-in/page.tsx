@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { getServerConfig } from "@/lib/server/config";
 import { hasValidSession } from "@/lib/server/session";
+import { safeNextPath } from "@/lib/share-link";
 
 export const metadata: Metadata = { title: "Sign in · Image Prompt Playground" };
 
@@ -15,6 +16,7 @@ export default async function SignInPage({ searchParams }: SignInProps) {
   if (!result.ok || result.config.access.password === null || hasValidSession(await headers(), result.config.access)) redirect("/");
   const params = await searchParams;
   const wrong = params.error === "wrong-password";
+  const next = safeNextPath(typeof params.next === "string" ? params.next : null);
   const signedOut = params["signed-out"] !== undefined;
 
   return (
@@ -33,6 +35,7 @@ export default async function SignInPage({ searchParams }: SignInProps) {
             You are signed out.
           </p>
         )}
+        <input type="hidden" name="next" value={next} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="password" className="text-sm font-medium">
             Password

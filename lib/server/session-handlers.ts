@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { jsonString, parseJsonOrUndefined } from "@/lib/json-property";
+import { safeNextPath } from "@/lib/share-link";
 import { clientAddress } from "./client-address";
 import type { ConfigResult } from "./config";
 import { readRequestBody } from "./read-request-body";
@@ -56,13 +57,14 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
   await sleep(signInDelayMs(client));
   const body = await readRequestBody(request, 4096);
   const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
+  const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
   if (!isCorrectPassword(password, config.access)) {
     recordSignInFailure(client);
-    return redirect("/sign-in?error=wrong-password");
+    return redirect(`/sign-in?error=wrong-password${next === "/" ? "" : `&next=${encodeURIComponent(next)}`}`);
   }
   clearSignInFailures(client);
   const { token, maxAgeSeconds } = createSessionToken(config.access);
-  return redirect("/", sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
+  return redirect(next, sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
 }
 
 function signOut(request: Request, configResult: ConfigResult): Response {

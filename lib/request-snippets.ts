@@ -1,0 +1,38 @@
+import type { GenerationRequest } from "./generation-request";
+
+/**
+ * The exact request the playground sent, as something to paste into a terminal or a script: the
+ * URL really in use, the body byte for byte, and the key as $IMAGE_API_KEY (never its value).
+ */
+
+export function requestBody(request: GenerationRequest): string {
+  return JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
+}
+
+/** POSIX shell single quotes: everything literal, a quote written as '\'' */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function curlSnippet(url: string, request: GenerationRequest): string {
+  return [
+    `curl ${shellQuote(url)} \\`,
+    `  -H "Authorization: Bearer $IMAGE_API_KEY" \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  --data-raw ${shellQuote(requestBody(request))}`,
+  ].join("\n");
+}
+
+export function fetchSnippet(url: string, request: GenerationRequest): string {
+  return [
+    `const response = await fetch(${JSON.stringify(url)}, {`,
+    `  method: "POST",`,
+    `  headers: {`,
+    "    Authorization: `Bearer ${process.env.IMAGE_API_KEY}`,",
+    `    "Content-Type": "application/json",`,
+    `  },`,
+    `  body: ${JSON.stringify(requestBody(request))},`,
+    `});`,
+    `console.log(response.status, await response.text());`,
+  ].join("\n");
+}

@@ -1,0 +1,43 @@
+/**
+ * Links that carry a run's model, prompt and ratio (never anything secret) and fill the form when
+ * opened. Opening one never runs anything by itself.
+ */
+
+export type SharedFields = { model?: string; prompt?: string; aspect_ratio?: string };
+
+const PARAMS = [
+  ["model", "model"],
+  ["prompt", "prompt"],
+  ["aspect_ratio", "ratio"],
+] as const;
+/** Longer than any accepted prompt, short enough that a hostile link cannot bloat the page. */
+const MAX_SHARED_CHARS = 20_000;
+
+/** The query that carries the fields: "model=…&prompt=…&ratio=…" (only the fields present). */
+export function sharedQuery(fields: SharedFields): string {
+  const query = new URLSearchParams();
+  for (const [field, param] of PARAMS) {
+    const value = fields[field];
+    if (value !== undefined) query.set(param, value);
+  }
+  return query.toString();
+}
+
+export function shareLinkFor(base: string, fields: Required<SharedFields>): string {
+  return new URL(`/?${sharedQuery(fields)}`, base).href;
+}
+
+/** Where to go after signing in: only the playground itself, with a shared link's query. */
+export function safeNextPath(next: string | null | undefined): string {
+  return next && /^\/\?[^#\s\\]*$/.test(next) ? next : "/";
+}
+
+export function readSharedFields(params: Record<string, string | string[] | undefined>): SharedFields {
+  const shared: SharedFields = {};
+  for (const [field, param] of PARAMS) {
+    const raw = params[param];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof value === "string" && value.length <= MAX_SHARED_CHARS) shared[field] = value;
+  }
+  return shared;
+}
