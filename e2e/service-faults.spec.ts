@@ -40,6 +40,11 @@ test("an empty 200 and JSON that does not parse are explained", async ({ page },
 test("a large answer that breaks off while streaming says how much arrived", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-large-then-reset", prompt: `large reset ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The answer did not arrive" })).toContainText(/broke off after 2\.0 MB/);
+  const alert = page.getByRole("alert").filter({ hasText: "The answer did not arrive" });
+  await expect(alert).toContainText(/broke off after \d+\.\d MB/);
+  // How much reached the browser depends on what was in flight when the service cut off; never more than it sent.
+  const megabytes = Number(/after (\d+\.\d) MB/.exec((await alert.textContent()) ?? "")?.[1]);
+  expect(megabytes).toBeGreaterThan(0);
+  expect(megabytes).toBeLessThanOrEqual(2.0);
   await expect(page.getByLabel("Prompt")).toHaveValue(`large reset ${testInfo.testId}`);
 });
