@@ -28,7 +28,7 @@ export function ImageViewer({ images, index, onMove, onClose }: { images: Displa
         if (event.key === "ArrowRight") move(1);
         if (event.key === "ArrowLeft") move(-1);
       }}
-      className="m-0 h-dvh max-h-none w-dvw max-w-none bg-black/95 p-0 text-zinc-100 backdrop:bg-black/80"
+      className="m-0 h-dvh max-h-none w-dvw max-w-none bg-black p-0 text-zinc-100 backdrop:bg-black"
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
@@ -39,9 +39,10 @@ export function ImageViewer({ images, index, onMove, onClose }: { images: Displa
             Close
           </button>
         </div>
-        <div className="relative flex min-h-0 flex-1 items-center justify-center">
+        {/* The image fills the screen at its own shape, small ones enlarged: that is what full screen is for. */}
+        <div className="relative flex min-h-0 flex-1 items-center justify-center p-2">
           {/* eslint-disable-next-line @next/next/no-img-element -- an arbitrary answer's image, shown as it is */}
-          <img ref={imageRef} src={source.kind === "url" ? source.url : undefined} alt={`Image ${index + 1} from ${image.paths[0] ?? ""}`} referrerPolicy="no-referrer" className="max-h-full max-w-full object-contain" />
+          <img ref={imageRef} src={source.kind === "url" ? source.url : undefined} alt={`Image ${index + 1} from ${image.paths[0] ?? ""}`} referrerPolicy="no-referrer" className="h-full w-full object-contain" />
           {images.length > 1 && (
             <>
               <button type="button" aria-label="Previous image" onClick={() => move(-1)} className="absolute left-3 rounded-full bg-zinc-800/80 px-3 py-2 text-xl hover:bg-zinc-700">
