@@ -35,7 +35,7 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
   const [busy, setBusy] = useState(false);
   const [ended, setEnded] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [nextAt, setNextAt] = useState<number | null>(null);
+  const [lastCheckAt, setLastCheckAt] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
   const startedAt = useRef<number | null>(null);
 
@@ -45,10 +45,10 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
     controller.current = current;
     startedAt.current ??= Date.now();
     setBusy(true);
-    setNextAt(null);
     const outcome = await runPoll(pollingUrl, current.signal);
     if (controller.current !== current) return;
     setBusy(false);
+    setLastCheckAt(Date.now());
     setChecks((count) => count + 1);
     setLatest(outcome);
     const end = endOf(outcome);
@@ -59,23 +59,18 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
   }, [pollingUrl]);
 
   // Automatic polling: the next check a few seconds after the last answer, until something ends it.
+  // Derived, not stored: when the next check is due (0: at once), or null when none is.
+  const nextAt = auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + POLL_EVERY_MS) : null;
   useEffect(() => {
-    if (!auto || busy || ended) return;
-    if (startedAt.current !== null && Date.now() - startedAt.current > POLL_FOR_AT_MOST_MS) {
-      const timer = window.setTimeout(() => {
-        setEnded(`no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes`);
-        setAuto(false);
-      }, 0);
-      return () => window.clearTimeout(timer);
-    }
-    const due = Date.now() + (checks === 0 ? 0 : POLL_EVERY_MS);
-    const schedule = window.setTimeout(() => setNextAt(due), 0);
-    const timer = window.setTimeout(() => void check(), due - Date.now());
-    return () => {
-      window.clearTimeout(schedule);
-      window.clearTimeout(timer);
-    };
-  }, [auto, busy, ended, checks, check]);
+    if (nextAt === null) return;
+    const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
+    const timer = window.setTimeout(() => {
+      if (!overTime) return void check();
+      setEnded(`no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes`);
+      setAuto(false);
+    }, Math.max(0, nextAt - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [nextAt, check]);
 
   // A ticking clock for the countdown, only while polling automatically.
   useEffect(() => {

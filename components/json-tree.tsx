@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { DisplayImage } from "@/lib/interpret-answer";
 import { formatJsonPath, JSON_IN_STRING, jsonNodeId, type PathSegment } from "@/lib/json-path";
 import { useAnswerScope } from "./answer-scope";
@@ -16,7 +16,7 @@ type ImageIndex = ReadonlyMap<string, { image: DisplayImage; index: number }>;
 type NodeProps = { value: unknown; segments: PathSegment[]; label: React.ReactNode; imagePaths: ImageIndex; trailingComma: boolean };
 
 export function JsonTree({ value, images }: { value: unknown; images: DisplayImage[] }) {
-  const imagePaths: ImageIndex = new Map(images.flatMap((image, index) => image.paths.map((path) => [path, { image, index }] as const)));
+  const imagePaths: ImageIndex = useMemo(() => new Map(images.flatMap((image, index) => image.paths.map((path) => [path, { image, index }] as const))), [images]);
   return (
     <div className="overflow-x-auto font-mono text-xs leading-relaxed" data-testid="json-tree">
       <JsonNode value={value} segments={[]} label={null} imagePaths={imagePaths} trailingComma={false} />

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { formatBytes } from "@/lib/format-bytes";
+import { copyText } from "./reveal";
 
 const SHORT_LIMIT = 240;
 const SHOWN_WHEN_SHORT = 120;
@@ -26,7 +27,7 @@ export function LongString({ text }: { text: string }) {
       </button>
       <button
         type="button"
-        onClick={() => void navigator.clipboard?.writeText(text)}
+        onClick={() => void copyText(text)}
         className="ml-1 rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
       >
         copy

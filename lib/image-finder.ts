@@ -54,17 +54,21 @@ function isPlaceholderUrl(url: URL, raw: string): boolean {
   return raw.includes("...") || raw.includes("<") || raw.includes("{") || url.hostname === "" || url.hostname.includes("..");
 }
 
-function classifyUrl(text: string, key: string): ImageSource | null {
-  let url: URL;
+/** An http(s) URL that could be a picture: a real address (no placeholder), not at a job's key. */
+function usableHttpUrl(text: string, key: string): URL | null {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed) || /\s/.test(trimmed) || hasWord(key, NOT_IMAGE_WORDS)) return null;
   try {
-    url = new URL(text);
+    const url = new URL(trimmed);
+    return isPlaceholderUrl(url, trimmed) ? null : url;
   } catch {
     return null;
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || isPlaceholderUrl(url, text) || /\s/.test(text)) return null;
-  if (hasWord(key, NOT_IMAGE_WORDS)) return null;
-  if (IMAGE_EXTENSION.test(url.pathname)) return { kind: "url", url: url.href };
-  return hasWord(key, IMAGE_WORDS) ? { kind: "url", url: url.href } : null;
+}
+
+function classifyUrl(text: string, key: string): ImageSource | null {
+  const url = usableHttpUrl(text, key);
+  return url && (IMAGE_EXTENSION.test(url.pathname) || hasWord(key, IMAGE_WORDS)) ? { kind: "url", url: url.href } : null;
 }
 
 function classifyDataUri(text: string): ImageSource | null {
@@ -145,18 +149,6 @@ export function findImages(answer: unknown): FoundImage[] {
   return findImagesAndUncertainUrls(answer).images;
 }
 
-/** A URL that is neither known to be an image nor known not to be one (job, input, placeholder). */
-function uncertainUrl(text: string, key: string): string | null {
-  const trimmed = text.trim();
-  if (!/^https?:\/\//i.test(trimmed) || /\s/.test(trimmed) || hasWord(key, NOT_IMAGE_WORDS)) return null;
-  try {
-    const url = new URL(trimmed);
-    return isPlaceholderUrl(url, trimmed) ? null : url.href;
-  } catch {
-    return null;
-  }
-}
-
 export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImage[]; uncertain: UncertainUrl[] } {
   const found = new FoundImages();
   const uncertain: UncertainUrl[] = [];
@@ -171,7 +163,8 @@ export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImag
         found.add(source, pathText(step), key);
         continue;
       }
-      const maybe = uncertain.length < MAX_UNCERTAIN_URLS ? uncertainUrl(value, key) : null;
+      // Neither known to be an image nor known not to be one: the browser may try it.
+      const maybe = uncertain.length < MAX_UNCERTAIN_URLS ? (usableHttpUrl(value, key)?.href ?? null) : null;
       if (maybe) {
         uncertain.push({ path: pathText(step), url: maybe });
         continue;

@@ -17,7 +17,8 @@ const DONE = new Set(["succeeded", "success", "completed", "complete", "ready", 
 const STATE_KEYS = ["status", "state", "task_status", "taskStatus", "job_status"];
 /** In order of preference: a task's own id before the id of the HTTP request that carried it. */
 const ID_KEYS = ["task_id", "taskId", "taskUUID", "job_id", "jobId", "prediction_id", "id", "generation_id", "request_id", "requestId"];
-const POLLING_KEYS = ["polling_url", "status_url", "response_url", "fetch_result", "get_url", "result_url", "poll_url"];
+/** Replicate puts its polling URL at urls.get; "urls" is one of the containers looked into. */
+const POLLING_KEYS = ["polling_url", "status_url", "response_url", "fetch_result", "get_url", "result_url", "poll_url", "get"];
 const CONTAINERS = ["output", "data", "result", "task", "job", "urls"];
 
 function phaseOf(state: string): JobPhase | null {
@@ -48,7 +49,7 @@ export function detectJob(answer: unknown): JobInfo | null {
   }
   const state = firstString(levels, STATE_KEYS);
   const phase = state ? phaseOf(state) : null;
-  const pollingUrl = firstString(levels, POLLING_KEYS) ?? (typeof jsonProperty(jsonProperty(answer, "urls"), "get") === "string" ? String(jsonProperty(jsonProperty(answer, "urls"), "get")) : null);
+  const pollingUrl = firstString(levels, POLLING_KEYS);
   if (phase === null && pollingUrl === null) return null;
   return { id: firstString(levels, ID_KEYS), state, phase, pollingUrl: pollingUrl && /^https?:\/\//i.test(pollingUrl) ? pollingUrl : null };
 }

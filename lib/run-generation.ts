@@ -2,6 +2,7 @@ import { ANSWER_HEADERS } from "./answer-headers";
 import type { GenerationRequest } from "./generation-request";
 import { formatBytes } from "./format-bytes";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
+import { readWholeStream } from "./read-stream";
 import { problemSchema, type Problem } from "./problem";
 
 /**
@@ -54,31 +55,6 @@ async function readProblem(response: Response): Promise<Problem> {
   return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
 }
 
-/** Reads the whole body, counting what arrived so a body that breaks off can be described. */
-async function readBody(response: Response): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; received: number }> {
-  const reader = response.body?.getReader();
-  if (!reader) return { ok: true, bytes: new Uint8Array(0) };
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.byteLength;
-    }
-  } catch {
-    return { ok: false, received };
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
-}
-
 export function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
   return callRoute("/api/generate", request, signal);
 }
@@ -110,14 +86,15 @@ async function callRoute(path: string, payload: unknown, signal: AbortSignal): P
     return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
   }
 
-  const read = await readBody(response);
+  // Read to the end, counting what arrived, so a body that breaks off can be described.
+  const read = await readWholeStream(response.body);
   if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
     const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
     const message =
-      read.received >= limit
+      read.size >= limit
         ? `The service's answer passed the playground's limit of ${formatBytes(limit)} and was cut off there.`
-        : `The service's answer broke off after ${formatBytes(read.received)}: the connection closed or the time ran out mid-answer.`;
+        : `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
     return { kind: "failed", message, totalMs: elapsed() };
   }
   const { bytes } = read;
