@@ -1,0 +1,63 @@
+import type { GenerationRequest } from "../generation-request";
+import type { Problem } from "../problem";
+import type { ServiceExchange } from "../run-generation";
+
+/** What the browser keeps of each run (IndexedDB): enough to show it again without the service. */
+
+export type RunStatus = "succeeded" | "no-image" | "job" | "service-error" | "refused" | "failed" | "cancelled";
+
+export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  succeeded: "Images",
+  "no-image": "No image",
+  job: "Job pending",
+  "service-error": "Service error",
+  refused: "Refused",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/** An image taken out of a JSON answer (see answer-packing): where it sat and its bytes. */
+export type StoredPackedImage = { prefix: string; blob: Blob };
+
+/** A remote image's bytes, read when the run was saved, so the run still shows after the URL expires. */
+export type StoredRemoteImage = { url: string; blob: Blob };
+
+export type StoredOutcome =
+  | {
+      kind: "service";
+      exchange: Omit<ServiceExchange, "bytes">;
+      /** The answer's bytes, or, when `packed` is not empty, its text with markers where images were. */
+      body: Blob;
+      packed: StoredPackedImage[];
+      remote: StoredRemoteImage[];
+    }
+  | { kind: "problem"; problem: Problem; status: number; url: string; totalMs: number }
+  | { kind: "failed"; message: string; totalMs: number }
+  | { kind: "cancelled"; totalMs: number };
+
+export type HistoryRun = {
+  id: string;
+  createdAt: number;
+  request: GenerationRequest;
+  status: RunStatus;
+  /** "200 OK", "429", "Cancelled": what the list shows beside the status. */
+  statusText: string;
+  durationMs: number;
+  serviceUrl: string;
+  imageCount: number;
+  starred: boolean;
+  /** Bytes this run takes in storage (blobs plus text), for the usage figure and the cap. */
+  sizeBytes: number;
+  /** Things the person should know about the saved copy, e.g. remote images that could not be kept. */
+  warnings: string[];
+  /** A small picture for the list: saved bytes, or the remote URL when its bytes could not be read. */
+  thumbnail: Blob | null;
+  thumbnailUrl: string | null;
+  outcome: StoredOutcome;
+};
+
+export type SavedPrompt = { id: string; name: string; text: string; createdAt: number };
+
+export type HistoryCaps = { maxRuns: number; maxBytes: number };
+
+export const DEFAULT_HISTORY_CAPS: HistoryCaps = { maxRuns: 500, maxBytes: 500 * 1024 * 1024 };
