@@ -3,7 +3,7 @@
 import type { DisplayImage } from "@/lib/interpret-answer";
 import { makeZip } from "@/lib/zip";
 import { copyText } from "./reveal";
-import { imageBlob } from "./use-image-src";
+import { imageBlob } from "@/lib/image-blob";
 
 /** Saving and copying the images of an answer. */
 

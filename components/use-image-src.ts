@@ -1,19 +1,10 @@
 "use client";
 
 import { useEffect, type RefObject } from "react";
-import { decodeBase64 } from "@/lib/image-signature";
+import { imageBlob } from "@/lib/image-blob";
 import type { DisplayImage } from "@/lib/interpret-answer";
 
 type Source = DisplayImage["source"];
-
-/** The bytes of a found image as a Blob; null for URL images, which the browser loads itself. */
-export function imageBlob(source: Source): Blob | null {
-  if (source.kind === "url") return null;
-  if (source.kind === "body") return new Blob([source.bytes], { type: source.mime });
-  if (source.kind === "base64") return new Blob([decodeBase64(source.base64)], { type: source.mime });
-  if (source.base64) return new Blob([decodeBase64(source.data)], { type: source.mime });
-  return new Blob([safeDecodeUri(source.data)], { type: source.mime });
-}
 
 /**
  * One object URL per image, shared by everything that shows it (the card, the full-screen view,
@@ -68,12 +59,4 @@ export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>,
       releaseObjectUrl(source);
     };
   }, [imageRef, source, whenIdle]);
-}
-
-function safeDecodeUri(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,0 +1,70 @@
+import "../zod-setup";
+import * as z from "zod/mini";
+import { problemSchema } from "../problem";
+
+/**
+ * The layout of an exported history zip, parsed (never trusted) on import:
+ *   index.json, index.csv, runs/<folder>/run.json, request.json, answer.*, image-N.*, thumbnail.*
+ */
+
+export const ARCHIVE_FORMAT = "image-prompt-playground-history";
+export const ARCHIVE_VERSION = 1;
+/** Where a packed image sat in answer.json: this string, in place of its base64. */
+export const FILE_REFERENCE_PREFIX = "playground-file:";
+
+const runStatus = z.enum(["succeeded", "no-image", "job", "service-error", "refused", "failed", "cancelled"]);
+
+const exchangeSchema = z.object({
+  requestId: z.string(),
+  status: z.int(),
+  statusText: z.string(),
+  contentType: z.string(),
+  url: z.string(),
+  urlsTried: z.array(z.string()),
+  keyHint: z.string(),
+  headersMs: z.nullable(z.number()),
+  totalMs: z.number(),
+  serviceRequestId: z.string(),
+  retryAfter: z.string(),
+  location: z.string(),
+});
+
+const outcomeSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("service"),
+    exchange: exchangeSchema,
+    answerFile: z.string(),
+    packed: z.array(z.object({ prefix: z.string(), file: z.string() })),
+    remote: z.array(z.object({ url: z.string(), file: z.string() })),
+  }),
+  z.object({ kind: z.literal("problem"), problem: problemSchema, status: z.int(), url: z.string(), totalMs: z.number() }),
+  z.object({ kind: z.literal("failed"), message: z.string(), totalMs: z.number() }),
+  z.object({ kind: z.literal("cancelled"), totalMs: z.number() }),
+]);
+
+export const archivedRunSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  createdAt: z.number(),
+  request: z.object({ model: z.string(), prompt: z.string(), aspect_ratio: z.string() }),
+  status: runStatus,
+  statusText: z.string(),
+  durationMs: z.number(),
+  serviceUrl: z.string(),
+  imageCount: z.int(),
+  starred: z.boolean(),
+  warnings: z.array(z.string()),
+  thumbnailFile: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  outcome: outcomeSchema,
+});
+
+export type ArchivedRun = z.infer<typeof archivedRunSchema>;
+
+export const archiveIndexSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  exportedAt: z.string(),
+  runs: z.array(z.object({ id: z.string(), folder: z.string() })),
+});
+
+export type ArchiveIndex = z.infer<typeof archiveIndexSchema>;

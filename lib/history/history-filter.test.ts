@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_FILTER, filterChoices, filterRuns } from "./history-filter";
+import type { HistoryRun } from "./history-types";
+
+const run = (id: string, prompt: string, model: string, ratio: string, options: Partial<HistoryRun> = {}) =>
+  ({ id, request: { prompt, model, aspect_ratio: ratio }, status: "succeeded", starred: false, ...options }) as HistoryRun;
+
+const runs = [
+  run("1", "A red fox in snow", "alpha", "16:9"),
+  run("2", "a blue whale", "beta", "1:1", { status: "service-error" }),
+  run("3", "fox at dusk, red sky", "alpha", "1:1", { starred: true }),
+];
+const ids = (list: HistoryRun[]) => list.map((item) => item.id);
+
+describe("filterRuns", () => {
+  it("finds every word of the search in any order, ignoring case", () => {
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, text: "RED fox" }))).toEqual(["1", "3"]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, text: "whale fox" }))).toEqual([]);
+  });
+
+  it("filters by model, ratio, status and star together", () => {
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, model: "alpha", ratio: "1:1" }))).toEqual(["3"]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, status: "service-error" }))).toEqual(["2"]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, starredOnly: true }))).toEqual(["3"]);
+  });
+
+  it("offers the values in use, most used first", () => {
+    expect(filterChoices(runs, (item) => item.request.model)).toEqual(["alpha", "beta"]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { GenerationRequest } from "../generation-request";
+import { imageBlob } from "../image-blob";
+import { interpretAnswer, type InterpretedAnswer } from "../interpret-answer";
+import { detectJob } from "../job-status";
+import type { RunOutcome, ServiceExchange } from "../run-generation";
+import { packJsonBody } from "./answer-packing";
+import type { HistoryRun, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
+
+/** Turns a finished run into what history keeps. Browser-only work (network, canvas) comes in as functions. */
+
+export type RecordingTools = {
+  /** The remote image's bytes if the browser may read them (CORS), else null. */
+  readRemoteImage: (url: string) => Promise<Blob | null>;
+  /** A small picture for the list, or null when the image cannot be decoded. */
+  makeThumbnail: (image: Blob) => Promise<Blob | null>;
+};
+
+/** Remote images read per run: a gallery of hundreds keeps its links, not hundreds of downloads. */
+export const MAX_REMOTE_IMAGES_KEPT = 24;
+/** Room for the record's own fields beside its blobs, counted towards the byte cap. */
+const RECORD_OVERHEAD_BYTES = 1024;
+
+function statusOf(outcome: RunOutcome, answer: InterpretedAnswer | null): { status: RunStatus; statusText: string } {
+  if (outcome.kind === "cancelled") return { status: "cancelled", statusText: "Cancelled" };
+  if (outcome.kind === "failed") return { status: "failed", statusText: "Failed" };
+  if (outcome.kind === "problem") return { status: "refused", statusText: String(outcome.status) };
+  const { status, statusText } = outcome.exchange;
+  const label = `${status}${statusText ? ` ${statusText}` : ""}`;
+  if (status < 200 || status >= 300) return { status: "service-error", statusText: label };
+  if (answer && answer.images.length > 0) return { status: "succeeded", statusText: label };
+  const job = answer?.body.kind === "json" ? detectJob(answer.body.value) : null;
+  return { status: job && job.phase !== "done" ? "job" : "no-image", statusText: label };
+}
+
+export async function recordRun(
+  base: { id: string; createdAt: number; request: GenerationRequest; outcome: RunOutcome },
+  tools: RecordingTools,
+): Promise<HistoryRun> {
+  const { outcome } = base;
+  const kept: KeptAnswer =
+    outcome.kind === "service"
+      ? await keepServiceAnswer(outcome.exchange, tools)
+      : { stored: outcome, answer: null, warnings: [], thumbnailSource: null, thumbnailUrl: null };
+  const { stored, answer, warnings } = kept;
+  const { status, statusText } = statusOf(outcome, answer);
+  const thumbnail = kept.thumbnailSource ? await tools.makeThumbnail(kept.thumbnailSource) : null;
+  return {
+    id: base.id,
+    createdAt: base.createdAt,
+    request: base.request,
+    status,
+    statusText,
+    durationMs: Math.round(outcome.kind === "service" ? outcome.exchange.totalMs : outcome.totalMs),
+    serviceUrl: outcome.kind === "service" ? outcome.exchange.url : outcome.kind === "problem" ? outcome.url : "",
+    imageCount: answer?.images.length ?? 0,
+    starred: false,
+    sizeBytes: runSizeBytes(base.request, stored, thumbnail),
+    warnings,
+    thumbnail,
+    thumbnailUrl: thumbnail ? null : kept.thumbnailUrl,
+    outcome: stored,
+  };
+}
+
+type KeptAnswer = { stored: StoredOutcome; answer: InterpretedAnswer | null; warnings: string[]; thumbnailSource: Blob | null; thumbnailUrl: string | null };
+
+/** The answer with large base64 taken out as image bytes, and remote images read while they still load. */
+async function keepServiceAnswer(fullExchange: ServiceExchange, tools: RecordingTools): Promise<KeptAnswer> {
+  const { bytes, ...exchange } = fullExchange;
+  const answer = interpretAnswer(bytes, exchange.contentType);
+  const packed = packJsonBody(bytes);
+  const certainUrls = answer.images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : []));
+  const remoteUrls = [...certainUrls, ...answer.uncertain.map((candidate) => candidate.url)].slice(0, MAX_REMOTE_IMAGES_KEPT);
+  const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url)));
+  const remote: StoredRemoteImage[] = remoteUrls.flatMap((url, index) => {
+    const blob = readable[index];
+    return blob ? [{ url, blob }] : [];
+  });
+  const warnings: string[] = [];
+  const unreadable = certainUrls.filter((url) => !remote.some((image) => image.url === url)).length;
+  if (unreadable === 1) {
+    warnings.push("1 image is kept only as a link: the image host does not let the browser save it, so this saved run may not show it once the link expires.");
+  } else if (unreadable > 1) {
+    warnings.push(`${unreadable} images are kept only as links: the image host does not let the browser save them, so this saved run may not show them once the links expire.`);
+  }
+  const stored: StoredOutcome = {
+    kind: "service",
+    exchange,
+    body: packed ? new Blob([packed.text], { type: "text/plain" }) : new Blob([bytes], { type: exchange.contentType }),
+    packed: packed ? packed.images.map((image) => ({ prefix: image.prefix, blob: new Blob([image.bytes], { type: image.mime }) })) : [],
+    remote,
+  };
+  const first = answer.images[0]?.source;
+  if (!first) return { stored, answer, warnings, thumbnailSource: null, thumbnailUrl: null };
+  if (first.kind !== "url") return { stored, answer, warnings, thumbnailSource: imageBlob(first), thumbnailUrl: null };
+  const saved = remote.find((image) => image.url === first.url)?.blob ?? null;
+  return { stored, answer, warnings, thumbnailSource: saved, thumbnailUrl: saved ? null : first.url };
+}
+
+/** What a run takes in storage, as counted against the byte cap. */
+export function runSizeBytes(request: GenerationRequest, outcome: StoredOutcome, thumbnail: Blob | null): number {
+  const blobs = outcome.kind === "service" ? [outcome.body, ...outcome.packed.map((part) => part.blob), ...outcome.remote.map((part) => part.blob)] : [];
+  return RECORD_OVERHEAD_BYTES + request.prompt.length * 2 + blobs.reduce((total, blob) => total + blob.size, 0) + (thumbnail?.size ?? 0);
+}
