@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useImperativeHandle, useMemo, type Ref } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import {
   makeGenerationRequestSchema,
@@ -14,7 +14,15 @@ import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
 import { ShareLinkButton } from "./share-link-button";
 
+/** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
+export type GenerationFormApi = {
+  fill: (request: GenerationRequest) => void;
+  insertIntoPrompt: (text: string) => void;
+  currentPrompt: () => string;
+};
+
 type GenerationFormProps = {
+  apiRef?: Ref<GenerationFormApi>;
   /** Fields from a shared link: they fill the form, they never start a run. */
   shared: SharedFields;
   models: string[];
@@ -26,7 +34,7 @@ type GenerationFormProps = {
 
 export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
 
-export function GenerationForm({ shared, models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
+export function GenerationForm({ apiRef, shared, models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
   const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
@@ -40,6 +48,30 @@ export function GenerationForm({ shared, models, promptMaxChars, running, onGene
   // On invalid input react-hook-form focuses the first field to fix.
   const submit = form.handleSubmit(onGenerate);
   const { isSubmitting } = form.formState;
+
+  useImperativeHandle(apiRef, () => {
+    // Re-check a field only once the person has tried to submit, as typing does.
+    const options = () => ({ shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    return {
+      fill: (request) => {
+        form.setValue("model", request.model, options());
+        form.setValue("prompt", request.prompt, options());
+        form.setValue("aspect_ratio", request.aspect_ratio, options());
+      },
+      insertIntoPrompt: (text) => {
+        // At the caret (replacing a selection), so a saved fragment can go into the middle of a prompt.
+        const field = document.getElementById("prompt");
+        const current = form.getValues("prompt");
+        const [start, end] = field instanceof HTMLTextAreaElement ? [field.selectionStart, field.selectionEnd] : [current.length, current.length];
+        form.setValue("prompt", current.slice(0, start) + text + current.slice(end), options());
+        if (field instanceof HTMLTextAreaElement) {
+          field.focus();
+          field.setSelectionRange(start + text.length, start + text.length);
+        }
+      },
+      currentPrompt: () => form.getValues("prompt"),
+    };
+  }, [form]);
 
   return (
     <FormProvider {...form}>

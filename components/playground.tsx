@@ -2,11 +2,16 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
+import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
+import { restoreOutcome, type SavedImages } from "@/lib/history/restore-run";
 import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
 import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
 import type { SharedFields } from "@/lib/share-link";
-import { GenerationForm } from "./generation-form";
+import { GenerationForm, type GenerationFormApi } from "./generation-form";
+import { HistoryPanel } from "./history/history-panel";
+import { useHistory } from "./history/use-history";
+import { PromptLibrary } from "./prompt-library";
 import { preloadResultView, RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { ServiceBadge } from "./service-badge";
@@ -14,31 +19,79 @@ import { ServiceBadge } from "./service-badge";
 export type RunState =
   | { phase: "idle" }
   | { phase: "running"; request: GenerationRequest; startedAt: number }
-  | { phase: "done"; request: GenerationRequest; outcome: RunOutcome };
+  | { phase: "done"; request: GenerationRequest; outcome: RunOutcome; saved?: { run: HistoryRun; images: SavedImages } };
 
-type PlaygroundProps = { models: string[]; promptMaxChars: number; service: PublicServiceInfo; signOut: boolean; shared: SharedFields };
+type PlaygroundProps = {
+  models: string[];
+  promptMaxChars: number;
+  service: PublicServiceInfo;
+  signOut: boolean;
+  shared: SharedFields;
+  historyCaps: HistoryCaps;
+};
 
-export function Playground({ models, promptMaxChars, service, signOut, shared }: PlaygroundProps) {
+type CompareModule = typeof import("./history/compare-dialog");
+
+export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const resultRef = useRef<HTMLElement>(null);
+  const formApiRef = useRef<GenerationFormApi>(null);
+  const history = useHistory(historyCaps);
+  const saveToHistory = history.save;
+  const [shownRunId, setShownRunId] = useState<string | null>(null);
+  const [comparing, setComparing] = useState<{ runs: HistoryRun[]; module: CompareModule } | null>(null);
+  // Whatever was asked for last owns the result area: a run opened from history while another
+  // generates stays on screen, and the generation still lands in history.
+  const viewRef = useRef(0);
 
   const generate = useCallback(async (request: GenerationRequest) => {
     controllerRef.current?.abort();
     void preloadResultView();
     const controller = new AbortController();
     controllerRef.current = controller;
-    setRun({ phase: "running", request, startedAt: Date.now() });
+    const view = ++viewRef.current;
+    const startedAt = Date.now();
+    setShownRunId(null);
+    setRun({ phase: "running", request, startedAt });
     // On a phone the result sits below the form: bring it into view instead of leaving it off-screen.
     const result = resultRef.current;
     if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ behavior: "smooth", block: "start" });
     const outcome = await runGeneration(request, controller.signal);
-    if (controllerRef.current !== controller) return; // a newer run took over
-    controllerRef.current = null;
+    if (controllerRef.current === controller) controllerRef.current = null;
     if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
-    setRun({ phase: "done", request, outcome });
+    const shown = viewRef.current === view;
+    if (shown) setRun({ phase: "done", request, outcome });
+    // Saved after it is on screen and without holding the form: reading remote images may take a while.
+    void saveToHistory(request, outcome, startedAt).then((saved) => {
+      if (saved && shown && viewRef.current === view) setShownRunId(saved.id);
+    });
+  }, [saveToHistory]);
+
+  const openRun = useCallback(async (saved: HistoryRun) => {
+    const view = ++viewRef.current;
+    const restored = await restoreOutcome(saved);
+    if (viewRef.current !== view) return;
+    formApiRef.current?.fill(saved.request);
+    setShownRunId(saved.id);
+    setRun({ phase: "done", request: saved.request, outcome: restored.outcome, saved: { run: saved, images: restored.savedImages } });
+    // The next thing a designer does with an old run is edit its prompt.
+    document.getElementById("prompt")?.focus({ preventScroll: true });
+  }, []);
+
+  const rerun = useCallback(
+    (saved: HistoryRun) => {
+      formApiRef.current?.fill(saved.request);
+      void generate(saved.request);
+    },
+    [generate],
+  );
+
+  const compare = useCallback(async (runs: HistoryRun[]) => {
+    const compareModule = await import("./history/compare-dialog");
+    setComparing({ runs, module: compareModule });
   }, []);
 
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
@@ -84,8 +137,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared }:
         </div>
       </header>
       <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_1fr] lg:p-6">
-        <section aria-label="Request">
+        <section aria-label="Request" className="flex min-w-0 flex-col gap-4">
           <GenerationForm
+            apiRef={formApiRef}
             shared={shared}
             models={models}
             promptMaxChars={promptMaxChars}
@@ -93,10 +147,20 @@ export function Playground({ models, promptMaxChars, service, signOut, shared }:
             onGenerate={generate}
             onCancel={cancel}
           />
+          <PromptLibrary
+            prompts={history.prompts}
+            available={history.ready && history.unavailable === null}
+            currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
+            onSave={history.savePrompt}
+            onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
+            onDelete={(id) => void history.deletePrompt(id)}
+          />
+          <HistoryPanel history={history} shownId={shownRunId} onOpen={(saved) => void openRun(saved)} onRerun={rerun} onCompare={(runs) => void compare(runs)} />
         </section>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+        {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
         <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4">
-          <RunPanel run={run} />
+          <RunPanel run={run} onRerun={rerun} />
         </section>
       </main>
     </div>

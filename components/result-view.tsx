@@ -5,6 +5,8 @@ import { parseAspectRatio } from "@/lib/aspect-ratio";
 import type { GenerationRequest } from "@/lib/generation-request";
 import { interpretAnswer } from "@/lib/interpret-answer";
 import { detectJob } from "@/lib/job-status";
+import type { SavedImages } from "@/lib/history/restore-run";
+import type { InterpretedAnswer } from "@/lib/interpret-answer";
 import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
 import { AnswerScope } from "./answer-scope";
 import { ExchangePanel } from "./exchange-panel";
@@ -15,7 +17,9 @@ import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
 import { RawAnswer } from "./raw-answer";
 
-export function ResultView({ request, outcome }: { request: GenerationRequest; outcome: RunOutcome }) {
+const NO_SAVED_IMAGES: SavedImages = new Map();
+
+export function ResultView({ request, outcome, savedImages = NO_SAVED_IMAGES }: { request: GenerationRequest; outcome: RunOutcome; savedImages?: SavedImages }) {
   if (outcome.kind === "cancelled") {
     return (
       <div className="rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800" role="status">
@@ -33,12 +37,12 @@ export function ResultView({ request, outcome }: { request: GenerationRequest; o
       </div>
     );
   }
-  return <ServiceResult request={request} exchange={outcome.exchange} followJobs />;
+  return <ServiceResult request={request} exchange={outcome.exchange} followJobs savedImages={savedImages} />;
 }
 
 /** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
-function ServiceResult({ request, exchange, followJobs }: { request: GenerationRequest; exchange: ServiceExchange; followJobs: boolean }) {
-  const interpreted = useMemo(() => interpretAnswer(exchange.bytes, exchange.contentType), [exchange]);
+function ServiceResult({ request, exchange, followJobs, savedImages = NO_SAVED_IMAGES }: { request: GenerationRequest; exchange: ServiceExchange; followJobs: boolean; savedImages?: SavedImages }) {
+  const interpreted = useMemo(() => withSavedCopies(interpretAnswer(exchange.bytes, exchange.contentType), savedImages), [exchange, savedImages]);
   const confirmed = useConfirmedImages(interpreted.uncertain);
   const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
@@ -81,4 +85,22 @@ function ServiceResult({ request, exchange, followJobs }: { request: GenerationR
       </div>
     </AnswerScope.Provider>
   );
+}
+
+/**
+ * A saved run shows the bytes it kept of remote images, not their links, which may have expired.
+ * Uncertain URLs whose bytes were kept were images, so they join the gallery at once.
+ */
+function withSavedCopies(answer: InterpretedAnswer, saved: SavedImages): InterpretedAnswer {
+  if (saved.size === 0) return answer;
+  const fromUrl = (url: string) => {
+    const copy = saved.get(url);
+    return copy ? { kind: "body" as const, mime: copy.mime, bytes: copy.bytes } : null;
+  };
+  const images = answer.images.map((image) => (image.source.kind === "url" ? { ...image, source: fromUrl(image.source.url) ?? image.source } : image));
+  const confirmed = answer.uncertain.flatMap((candidate) => {
+    const source = fromUrl(candidate.url);
+    return source ? [{ key: `saved:${candidate.url}`, paths: [candidate.path], source }] : [];
+  });
+  return { ...answer, images: [...images, ...confirmed], uncertain: answer.uncertain.filter((candidate) => !saved.has(candidate.url)) };
 }

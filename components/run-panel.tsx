@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { HistoryRun } from "@/lib/history/history-types";
 import type { RunState } from "./playground";
+import { SavedRunBar } from "./saved-run-bar";
 import { RunProgress } from "./run-progress";
 
 /**
@@ -28,11 +30,20 @@ function useResultViewModule(): ResultViewModule | null {
 }
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
-export function RunPanel({ run }: { run: RunState }) {
+export function RunPanel({ run, onRerun }: { run: RunState; onRerun: (run: HistoryRun) => void }) {
   const views = useResultViewModule();
   if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} />;
   if (run.phase === "done") {
-    return views ? <views.ResultView request={run.request} outcome={run.outcome} /> : <p className="text-sm text-zinc-500">Showing the answer…</p>;
+    return (
+      <>
+        {run.saved && <SavedRunBar run={run.saved.run} onRerun={onRerun} />}
+        {views ? (
+          <views.ResultView key={run.saved?.run.id} request={run.request} outcome={run.outcome} savedImages={run.saved?.images} />
+        ) : (
+          <p className="text-sm text-zinc-500">Showing the answer…</p>
+        )}
+      </>
+    );
   }
   return (
     <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">

@@ -61,3 +61,7 @@ export type SavedPrompt = { id: string; name: string; text: string; createdAt: n
 export type HistoryCaps = { maxRuns: number; maxBytes: number };
 
 export const DEFAULT_HISTORY_CAPS: HistoryCaps = { maxRuns: 500, maxBytes: 500 * 1024 * 1024 };
+
+export function isRunStatus(value: string): value is RunStatus {
+  return Object.hasOwn(RUN_STATUS_LABELS, value);
+}

@@ -11,6 +11,7 @@ describe("parseServerConfig", () => {
         demo: { enabled: true, port: 0 },
         models: [...DEMO_MODELS],
         promptMaxChars: 4000,
+        historyCaps: { maxRuns: 500, maxBytes: 500 * 1024 * 1024 },
         access: { password: null, sessionSecret: expect.any(String), sessionHours: 12 },
         limits: {
           requestBodyBytes: 16 * 1024,
@@ -27,7 +28,7 @@ describe("parseServerConfig", () => {
 
   it("treats empty variables as unset", () => {
     const empty = Object.fromEntries(
-      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS"].map((name) => [name, " "]),
+      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS", "PLAYGROUND_HISTORY_MAX_RUNS", "PLAYGROUND_HISTORY_MAX_MB"].map((name) => [name, " "]),
     );
     expect(parseServerConfig(empty)).toEqual(parseServerConfig({}));
   });
@@ -68,6 +69,8 @@ describe("parseServerConfig", () => {
       PLAYGROUND_PASSWORD: "open sesame",
       PLAYGROUND_RATE_LIMIT_PER_MINUTE: "5",
       TRUST_PROXY_HOPS: "1",
+      PLAYGROUND_HISTORY_MAX_RUNS: "50",
+      PLAYGROUND_HISTORY_MAX_MB: "20",
     });
     expect(result).toMatchObject({
       ok: true,
@@ -76,6 +79,7 @@ describe("parseServerConfig", () => {
         demo: { enabled: false, port: 0 },
         models: ["flux-pro", "imagen-4"],
         promptMaxChars: 1000,
+        historyCaps: { maxRuns: 50, maxBytes: 20 * 1024 * 1024 },
         access: { password: "open sesame", sessionHours: 12 },
         // The headers timeout never outlasts the whole exchange.
         limits: { timeoutMs: 30_000, headersTimeoutMs: 30_000, ratePerMinute: 5 },

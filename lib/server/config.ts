@@ -1,4 +1,5 @@
 import "server-only";
+import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "./service-url";
 
@@ -38,6 +39,8 @@ export type ServerConfig = {
   /** Suggestions for the Model field; free text is still allowed. */
   models: string[];
   promptMaxChars: number;
+  /** How much run history each browser keeps (the page enforces it; the server only passes it on). */
+  historyCaps: HistoryCaps;
   access: AccessConfig;
   limits: LimitsConfig;
   trustProxyHops: number;
@@ -98,6 +101,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
       demo: { enabled: demoEnabled, port: vars.IMAGE_API_DEMO_PORT },
       models: [...new Set([...configured, ...(demoEnabled ? DEMO_MODELS : [])])],
       promptMaxChars: vars.IMAGE_PROMPT_MAX_CHARS,
+      historyCaps: { maxRuns: vars.PLAYGROUND_HISTORY_MAX_RUNS, maxBytes: vars.PLAYGROUND_HISTORY_MAX_MB * 1024 * 1024 },
       access: readAccess(vars),
       limits: {
         requestBodyBytes: vars.PLAYGROUND_MAX_BODY_BYTES,

@@ -49,6 +49,8 @@ export const envSchema = z.object({
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1, 1_000_000, "generations"),
   PLAYGROUND_MAX_IN_FLIGHT: wholeNumber(16, 1, 10_000, "requests"),
   TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, "proxies"),
+  PLAYGROUND_HISTORY_MAX_RUNS: wholeNumber(500, 1, 100_000, "runs"),
+  PLAYGROUND_HISTORY_MAX_MB: wholeNumber(500, 1, 1_000_000, "megabytes"),
 });
 
 export type EnvVars = z.output<typeof envSchema>;

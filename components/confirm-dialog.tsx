@@ -1,0 +1,39 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** A modal question with one destructive answer; Esc or "Keep" leaves everything as it was. */
+export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }: { title: string; body: string; confirmLabel: string; onConfirm: () => void; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label={title}
+      onClose={onClose}
+      className="m-auto w-full max-w-sm rounded-2xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <h2 className="text-base font-semibold">{title}</h2>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>
+      <div className="mt-4 flex justify-end gap-2">
+        {/* The safe answer has focus, so Enter never destroys anything by accident. */}
+        <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          Keep
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            onConfirm();
+            dialogRef.current?.close();
+          }}
+          className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import type { HistoryRun } from "@/lib/history/history-types";
+import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
+import { timeAgo } from "@/lib/time-ago";
+import { RunThumbnail } from "./run-thumbnail";
+
+type HistoryItemProps = {
+  run: HistoryRun;
+  now: number;
+  shown: boolean;
+  selected: boolean;
+  onOpen: () => void;
+  onSelect: (selected: boolean) => void;
+  onStar: () => void;
+  onRerun: () => void;
+  onDelete: () => void;
+};
+
+const STATUS_TONES: Record<HistoryRun["status"], string> = {
+  succeeded: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300",
+  "no-image": "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
+  job: "bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200",
+  "service-error": "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
+  refused: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
+  failed: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
+  cancelled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
+};
+
+const iconButton =
+  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
+
+export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryItemProps) {
+  const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
+  return (
+    <li
+      data-testid="history-item"
+      data-run-id={run.id}
+      className={`group flex items-start gap-2 rounded-xl border p-2 ${shown ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-transparent hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+        aria-label={`Select run: ${excerpt}`}
+        className="mt-5 size-4 shrink-0 accent-accent-600"
+      />
+      <button type="button" onClick={onOpen} aria-current={shown ? "true" : undefined} className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500">
+        <RunThumbnail run={run} />
+        <span className="flex min-w-0 flex-col gap-1">
+          <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
+            {excerpt || <em className="text-zinc-500">(empty prompt)</em>}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
+              {RUN_STATUS_LABELS[run.status]}
+            </span>
+            <span className="max-w-40 truncate font-mono">{run.request.model}</span>
+            <span className="font-mono">{run.request.aspect_ratio}</span>
+            <span>{(run.durationMs / 1000).toFixed(1)} s</span>
+            <time dateTime={new Date(run.createdAt).toISOString()} title={new Date(run.createdAt).toLocaleString()}>
+              {timeAgo(run.createdAt, now)}
+            </time>
+          </span>
+        </span>
+      </button>
+      <div className="flex shrink-0 flex-col items-center">
+        <button type="button" onClick={onStar} aria-pressed={run.starred} aria-label={run.starred ? "Unstar run" : "Star run"} title={run.starred ? "Starred: never removed by the cap" : "Star: keep this run"} className={`${iconButton} ${run.starred ? "text-amber-500 dark:text-amber-400" : ""}`}>
+          {run.starred ? "★" : "☆"}
+        </button>
+        <button type="button" onClick={onRerun} aria-label="Rerun" title="Run it again (a new entry)" className={iconButton}>
+          ↻
+        </button>
+        <button type="button" onClick={onDelete} aria-label="Delete run" title="Delete this run" className={iconButton}>
+          ✕
+        </button>
+      </div>
+    </li>
+  );
+}

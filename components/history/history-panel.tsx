@@ -1,0 +1,184 @@
+"use client";
+
+import { useMemo, useRef, useState } from "react";
+import { formatBytes } from "@/lib/format-bytes";
+import { EMPTY_FILTER, filterRuns } from "@/lib/history/history-filter";
+import type { HistoryRun } from "@/lib/history/history-types";
+import { ConfirmDialog } from "../confirm-dialog";
+import { HistoryFilters } from "./history-filters";
+import { HistoryItem } from "./history-item";
+import { HistoryNoticeBar } from "./history-notice-bar";
+import type { HistoryApi } from "./use-history";
+import { useNow } from "../use-now";
+
+type HistoryPanelProps = {
+  history: HistoryApi;
+  shownId: string | null;
+  onOpen: (run: HistoryRun) => void;
+  onRerun: (run: HistoryRun) => void;
+  onCompare: (runs: HistoryRun[]) => void;
+};
+
+const MAX_COMPARED = 4;
+const button =
+  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
+export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: HistoryPanelProps) {
+  const [filter, setFilter] = useState(EMPTY_FILTER);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [transferNote, setTransferNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const now = useNow(30_000);
+  const { runs } = history;
+  const shown = useMemo(() => filterRuns(runs, filter), [runs, filter]);
+  const chosen = runs.filter((run) => selected.has(run.id));
+  const usedBytes = runs.reduce((total, run) => total + run.sizeBytes, 0);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const exportRuns = async (toExport: HistoryRun[]) => {
+    setBusy("Exporting…");
+    try {
+      const transfer = await import("./history-transfer");
+      await transfer.downloadHistoryArchive(toExport);
+      setTransferNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
+    } catch (error) {
+      setTransferNote({ tone: "problem", text: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setBusy("Importing…");
+    try {
+      const transfer = await import("./history-transfer");
+      const read = await transfer.readHistoryArchive(file);
+      if (!read.ok) {
+        setTransferNote({ tone: "problem", text: `Nothing was imported from ${file.name}: ${read.message} History is unchanged.` });
+        return;
+      }
+      const added = await history.addImported(read.runs);
+      if (!added) return; // the storage failure is already the notice
+      const already = read.runs.length - added.added;
+      const parts = [`Imported ${added.added} run${added.added === 1 ? "" : "s"} from ${file.name}.`];
+      if (already > 0) parts.push(`${already} ${already === 1 ? "was" : "were"} already in history.`);
+      if (read.skipped.length > 0) parts.push(`Skipped ${read.skipped.length}: ${read.skipped.join("; ")}.`);
+      setTransferNote({ tone: read.skipped.length > 0 ? "problem" : "info", text: parts.join(" ") });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const deleteRun = (run: HistoryRun) => {
+    // Focus moves to the next run's entry (or the previous), not back to the top of the page.
+    const items = [...(listRef.current?.querySelectorAll<HTMLElement>("[data-run-id]") ?? [])];
+    const index = items.findIndex((item) => item.dataset.runId === run.id);
+    const neighbour = items[index + 1] ?? items[index - 1];
+    void history.remove([run.id]).then(() => neighbour?.querySelector<HTMLButtonElement>("button")?.focus());
+    toggle(run.id, false);
+  };
+
+  return (
+    <section aria-labelledby="history-heading" className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="history-heading" className="text-base font-semibold">
+          History
+        </h2>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-usage">
+          {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
+        </p>
+      </div>
+      {history.unavailable && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          {history.unavailable}
+        </p>
+      )}
+      {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
+      {transferNote && <HistoryNoticeBar notice={transferNote} onDismiss={() => setTransferNote(null)} />}
+      {runs.length > 0 && <HistoryFilters runs={runs} filter={filter} onChange={setFilter} />}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={button} disabled={chosen.length < 2 || chosen.length > MAX_COMPARED} onClick={() => onCompare(chosen)} title="Pick two to four runs">
+          Compare{chosen.length > 0 ? ` (${chosen.length})` : ""}
+        </button>
+        <button type="button" className={button} disabled={chosen.length === 0 || busy !== null} onClick={() => void exportRuns(chosen)}>
+          Export selected
+        </button>
+        <button type="button" className={button} disabled={runs.length === 0 || busy !== null} onClick={() => void exportRuns(runs)}>
+          Export all
+        </button>
+        <button type="button" className={button} disabled={busy !== null || history.unavailable !== null || !history.ready} onClick={() => fileInputRef.current?.click()}>
+          Import…
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept=".zip,application/zip"
+          aria-label="Import a history zip"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = ""; // the same file can be chosen again
+            if (file) void importFile(file);
+          }}
+        />
+        <button type="button" className={`${button} ml-auto text-red-700 dark:text-red-300`} disabled={runs.length === 0} onClick={() => setConfirmClear(true)}>
+          Clear all
+        </button>
+      </div>
+      {chosen.length > MAX_COMPARED && <p className="text-xs text-zinc-500">Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.</p>}
+      {busy && (
+        <p role="status" className="text-xs text-zinc-500">
+          {busy}
+        </p>
+      )}
+      {!history.ready ? (
+        <p className="text-sm text-zinc-500">Opening history…</p>
+      ) : runs.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Every run you make is kept here, in this browser, with its images.</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No run matches these filters.</p>
+      ) : (
+        <ul ref={listRef} aria-label="Saved runs" className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1">
+          {shown.map((run) => (
+            <HistoryItem
+              key={run.id}
+              run={run}
+              now={now}
+              shown={run.id === shownId}
+              selected={selected.has(run.id)}
+              onOpen={() => onOpen(run)}
+              onSelect={(on) => toggle(run.id, on)}
+              onStar={() => void history.setStarred(run.id, !run.starred)}
+              onRerun={() => onRerun(run)}
+              onDelete={() => deleteRun(run)}
+            />
+          ))}
+        </ul>
+      )}
+      {confirmClear && (
+        <ConfirmDialog
+          title="Clear all history?"
+          body={`This deletes all ${runs.length} saved runs from this browser, starred ones too. Export them first to keep a copy.`}
+          confirmLabel="Delete all runs"
+          onConfirm={() => {
+            void history.clear();
+            setSelected(new Set());
+          }}
+          onClose={() => setConfirmClear(false)}
+        />
+      )}
+    </section>
+  );
+}

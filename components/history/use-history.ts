@@ -1,0 +1,144 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { GenerationRequest } from "@/lib/generation-request";
+import { browserRecordingTools } from "@/lib/history/browser-tools";
+import { HistoryStore, type StoreResult } from "@/lib/history/history-store";
+import type { HistoryCaps, HistoryRun, SavedPrompt } from "@/lib/history/history-types";
+import { recordRun } from "@/lib/history/record-run";
+import type { RunOutcome } from "@/lib/run-generation";
+
+/**
+ * The page's view of the stored history: opens IndexedDB once, keeps the list in state, and turns
+ * every storage failure into a notice. Nothing here ever stops a generation.
+ */
+
+export type HistoryNotice = { tone: "info" | "problem"; text: string };
+
+export type HistoryApi = {
+  ready: boolean;
+  /** Why runs are not being kept, when the browser refuses storage. */
+  unavailable: string | null;
+  runs: HistoryRun[];
+  prompts: SavedPrompt[];
+  notice: HistoryNotice | null;
+  caps: HistoryCaps;
+  dismissNotice: () => void;
+  save: (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => Promise<HistoryRun | null>;
+  setStarred: (id: string, starred: boolean) => Promise<void>;
+  remove: (ids: readonly string[]) => Promise<void>;
+  clear: () => Promise<void>;
+  addImported: (runs: readonly HistoryRun[]) => Promise<{ added: number; evicted: number } | null>;
+  savePrompt: (name: string, text: string) => Promise<boolean>;
+  deletePrompt: (id: string) => Promise<void>;
+};
+
+const newId = () => crypto.randomUUID();
+
+function evictionNotice(evicted: readonly HistoryRun[], caps: HistoryCaps): HistoryNotice | null {
+  if (evicted.length === 0) return null;
+  const megabytes = Math.round(caps.maxBytes / (1024 * 1024));
+  return {
+    tone: "info",
+    text: `History keeps at most ${caps.maxRuns} runs and ${megabytes} MB: the ${evicted.length === 1 ? "oldest unstarred run was" : `${evicted.length} oldest unstarred runs were`} removed. Star a run to keep it.`,
+  };
+}
+
+export function useHistory(caps: HistoryCaps): HistoryApi {
+  const storeRef = useRef<HistoryStore | null>(null);
+  const [ready, setReady] = useState(false);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [runs, setRuns] = useState<HistoryRun[]>([]);
+  const [prompts, setPrompts] = useState<SavedPrompt[]>([]);
+  const [notice, setNotice] = useState<HistoryNotice | null>(null);
+
+  const reload = useCallback(async () => {
+    const store = storeRef.current;
+    if (!store) return;
+    const [listed, saved] = await Promise.all([store.listRuns(), store.listPrompts()]);
+    if (listed.ok) setRuns(listed.value);
+    else setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
+    if (saved.ok) setPrompts(saved.value);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB).then(async (opened) => {
+      if (!live) {
+        if (opened.ok) opened.value.close();
+        return;
+      }
+      if (!opened.ok) {
+        setUnavailable(opened.failure.message);
+        setReady(true);
+        return;
+      }
+      storeRef.current = opened.value;
+      await reload();
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      storeRef.current?.close();
+      storeRef.current = null;
+    };
+  }, [reload]);
+
+  /** Runs a store call; a failure becomes the notice, and the list is read again either way. */
+  const write = useCallback(
+    async <T,>(action: (store: HistoryStore) => Promise<StoreResult<T>>, failurePrefix: string): Promise<T | null> => {
+      const store = storeRef.current;
+      if (!store) return null;
+      const result = await action(store);
+      if (!result.ok) setNotice({ tone: "problem", text: `${failurePrefix}: ${result.failure.message}` });
+      await reload();
+      return result.ok ? result.value : null;
+    },
+    [reload],
+  );
+
+  const save = useCallback(
+    async (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => {
+      if (!storeRef.current) return null;
+      const run = await recordRun({ id: newId(), createdAt, request, outcome }, browserRecordingTools);
+      const evicted = await write((store) => store.addRun(run, caps), "This run was not saved");
+      if (evicted === null) return null;
+      const removal = evictionNotice(evicted, caps);
+      if (removal) setNotice(removal);
+      return run;
+    },
+    [caps, write],
+  );
+
+  return {
+    ready,
+    unavailable,
+    runs,
+    prompts,
+    notice,
+    caps,
+    dismissNotice: useCallback(() => setNotice(null), []),
+    save,
+    setStarred: useCallback(async (id, starred) => void (await write((store) => store.setStarred(id, starred), "The star was not saved")), [write]),
+    remove: useCallback(async (ids) => void (await write((store) => store.deleteRuns(ids), "The run was not deleted")), [write]),
+    clear: useCallback(async () => void (await write((store) => store.clearRuns(), "History was not cleared")), [write]),
+    addImported: useCallback(
+      async (imported) => {
+        const before = runs.length;
+        const evicted = await write((store) => store.addRuns(imported, caps), "The import was not saved");
+        if (evicted === null) return null;
+        const listed = await storeRef.current?.listRuns();
+        const after = listed?.ok ? listed.value.length : before;
+        const removal = evictionNotice(evicted, caps);
+        if (removal) setNotice(removal);
+        return { added: after - before + evicted.length, evicted: evicted.length };
+      },
+      [caps, runs.length, write],
+    ),
+    savePrompt: useCallback(
+      async (name, text) => (await write((store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }), "The prompt was not saved")) !== null,
+      [write],
+    ),
+    deletePrompt: useCallback(async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted")), [write]),
+  };
+}
