@@ -60,7 +60,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
   webServer: [
     server(E2E.demoPort, "demo", { ...blank, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000" }),
-    server(E2E.servicePort, "service", { ...againstFake, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000" }),
+    // A small history cap, so that one test can see the oldest runs go.
+    server(E2E.servicePort, "service", { ...againstFake, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000", PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns) }),
     server(E2E.securedPort, "secured", {
       ...againstFake,
       PLAYGROUND_PASSWORD: E2E.password,

@@ -14,7 +14,7 @@ test("asks for the password on a sign-in page, then keeps a strict session cooki
 
   await page.getByLabel("Password").fill(E2E.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByLabel("Prompt")).toBeVisible();
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeVisible();
   const [cookie] = (await context.cookies()).filter((candidate) => candidate.name === "playground_session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
   expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
@@ -64,7 +64,7 @@ test("the rate limit shows how long to wait, and a spoofed address does not rese
   }
   expect(statuses).toEqual([200, 200, 200, 429]);
 
-  await page.getByLabel("Model").fill("fake-b64");
+  await page.getByLabel("Model", { exact: true }).fill("fake-b64");
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Rate limited" })).toBeVisible();
   await expect(page.getByTestId("retry-after")).toHaveText(/^Try again in \d+ s\.$/);

@@ -33,7 +33,7 @@ test("shows the service's error verbatim with its plain-words class", async ({ p
   await expect(page.getByRole("alert").filter({ hasText: "Blocked by content policy" })).toBeVisible();
   await expect(page.getByTestId("service-message")).toHaveText("Your request was rejected by the safety system (content_policy_violation).");
   await expect(page.getByTestId("run-summary")).toContainText("400");
-  await expect(page.getByLabel("Prompt")).toHaveValue(`blocked ${testInfo.testId}`);
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(`blocked ${testInfo.testId}`);
   await keepScreenshot(page, testInfo, "service-error");
 });
 
@@ -53,7 +53,7 @@ test("Cancel closes the request to the service and keeps the form", async ({ pag
   await expect
     .poll(async () => (await fakeRequests()).find((request) => request.body.includes(prompt))?.closedEarly, { timeout: 10_000 })
     .toBe(true);
-  await expect(page.getByLabel("Prompt")).toHaveValue(prompt);
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(prompt);
   await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
 });
 

@@ -8,15 +8,15 @@ test.beforeEach(async ({ page }) => {
 
 test("says it runs on the demo service and starts ready to generate", async ({ page }) => {
   await expect(page.getByTestId("service-badge")).toContainText("Demo service");
-  await expect(page.getByLabel("Model")).toHaveValue("demo-geometric");
-  await expect(page.getByLabel("Prompt")).not.toHaveValue("");
-  await expect(page.getByLabel("Aspect ratio")).toHaveValue("1:1");
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("demo-geometric");
+  await expect(page.getByLabel("Prompt", { exact: true })).not.toHaveValue("");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("1:1");
 });
 
 test("generates a 16:9 image of the prompt on the demo service", async ({ page }, testInfo) => {
   await fillForm(page, { prompt: "a red fox in snow" });
   await page.getByRole("button", { name: "16:9", exact: true }).click();
-  await expect(page.getByLabel("Aspect ratio")).toHaveValue("16:9");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("16:9");
   await page.getByRole("button", { name: "Generate" }).click();
 
   await expect(page.getByTestId("image-size")).toContainText("1024×576 · 16:9 (requested 16:9, matches)");
@@ -31,7 +31,7 @@ test("generates a 16:9 image of the prompt on the demo service", async ({ page }
 
 test("Ctrl+Enter generates from the prompt field", async ({ page }) => {
   await fillForm(page, { prompt: "a blue whale at night", ratio: "9:16" });
-  await page.getByLabel("Prompt").press("Control+Enter");
+  await page.getByLabel("Prompt", { exact: true }).press("Control+Enter");
   expect(await naturalSize(page)).toEqual({ width: 576, height: 1024 });
 });
 
@@ -45,13 +45,13 @@ test("the swap button turns the ratio around and the preview follows", async ({ 
   };
   await expect.poll(shape).toBe(2.3);
   await page.getByRole("button", { name: "Swap width and height" }).click();
-  await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:21");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("9:21");
   await expect(page.getByRole("button", { name: "21:9", exact: true })).toHaveAttribute("aria-pressed", "false");
   await expect.poll(shape).toBe(0.4);
 });
 
 test("explains bad input next to the field and keeps what was typed", async ({ page }, testInfo) => {
-  const ratio = page.getByLabel("Aspect ratio");
+  const ratio = page.getByLabel("Aspect ratio", { exact: true });
   const cases: [string, string][] = [
     ["16x9", "Use a colon between width and height, e.g. 16:9."],
     ["16:", "Give both a width and a height, e.g. 16:9."],
@@ -71,8 +71,8 @@ test("explains bad input next to the field and keeps what was typed", async ({ p
   await fillForm(page, { prompt: "   ", model: "my-model" });
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByText("Enter a prompt.")).toBeVisible();
-  await expect(page.getByLabel("Prompt")).toBeFocused();
-  await expect(page.getByLabel("Model")).toHaveValue("my-model");
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("my-model");
   await expect(ratio).toHaveValue(" 16 : 9 ");
   await expect(page.getByText("Your images will appear here")).toBeVisible();
   await keepScreenshot(page, testInfo, "validation");
@@ -85,5 +85,5 @@ test("an unknown model is answered by the service and shown in plain words", asy
   await expect(page.getByTestId("service-message")).toHaveText(
     "The model 'dall-e-9' does not exist. Demo models: demo-geometric, demo-watercolor, demo-pixel.",
   );
-  await expect(page.getByLabel("Model")).toHaveValue("dall-e-9");
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("dall-e-9");
 });

@@ -4,9 +4,9 @@ import type { RecordedRequest } from "./fake-service/fake-image-service";
 import { E2E } from "./servers";
 
 export async function fillForm(page: Page, fields: { model?: string; prompt?: string; ratio?: string }): Promise<void> {
-  if (fields.model !== undefined) await page.getByLabel("Model").fill(fields.model);
-  if (fields.prompt !== undefined) await page.getByLabel("Prompt").fill(fields.prompt);
-  if (fields.ratio !== undefined) await page.getByLabel("Aspect ratio").fill(fields.ratio);
+  if (fields.model !== undefined) await page.getByLabel("Model", { exact: true }).fill(fields.model);
+  if (fields.prompt !== undefined) await page.getByLabel("Prompt", { exact: true }).fill(fields.prompt);
+  if (fields.ratio !== undefined) await page.getByLabel("Aspect ratio", { exact: true }).fill(fields.ratio);
 }
 
 /** The natural size of the n-th image shown, once it has loaded. */

@@ -46,5 +46,5 @@ test("JSON nested 10,000 deep is shown without freezing the page", async ({ page
   await page.getByRole("button", { name: "show as text" }).click();
   await expect(page.getByTestId("json-tree")).toContainText('"the bottom"');
   await expectNothingRan(page);
-  await expect(page.getByLabel("Prompt")).toBeEditable();
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeEditable();
 });

@@ -6,6 +6,8 @@ export const E2E = {
   securedPort: 3102,
   fakeKey: "e2e-fake-service-key-7f3a",
   password: "e2e-door-password-41c9",
+  /** History cap of the configured playground (the demo one keeps the default). */
+  historyMaxRuns: 4,
   /** Values that must never reach a browser nor a log line. */
   get secrets() {
     return [this.fakeKey, this.password];

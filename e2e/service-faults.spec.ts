@@ -46,5 +46,5 @@ test("a large answer that breaks off while streaming says how much arrived", asy
   const megabytes = Number(/after (\d+\.\d) MB/.exec((await alert.textContent()) ?? "")?.[1]);
   expect(megabytes).toBeGreaterThan(0);
   expect(megabytes).toBeLessThanOrEqual(2.0);
-  await expect(page.getByLabel("Prompt")).toHaveValue(`large reset ${testInfo.testId}`);
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(`large reset ${testInfo.testId}`);
 });

@@ -12,9 +12,9 @@ test("a share link fills the form and never runs by itself", async ({ page }) =>
     if (request.url().includes("/api/generate")) generations.push(request.url());
   });
   await openPlayground(page, `${E2E.demoUrl}/${sharedQuery}`);
-  await expect(page.getByLabel("Model")).toHaveValue("demo-pixel");
-  await expect(page.getByLabel("Prompt")).toHaveValue("a blue whale at night");
-  await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:16");
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("demo-pixel");
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("a blue whale at night");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("9:16");
   await page.waitForTimeout(500);
   await expect(page.getByText("Your images will appear here")).toBeVisible();
   expect(generations).toEqual([]);
@@ -36,8 +36,8 @@ test("a shared link survives the sign-in page", async ({ page }) => {
   await page.getByLabel("Password").fill(E2E.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await waitForPlayground(page);
-  await expect(page.getByLabel("Prompt")).toHaveValue("a blue whale at night");
-  await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:16");
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("a blue whale at night");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("9:16");
 });
 
 test("the request copies as cURL and as fetch, with the key as $IMAGE_API_KEY", async ({ page, context }) => {
@@ -59,8 +59,8 @@ test("'/' goes to the prompt and '?' lists the shortcuts", async ({ page }) => {
   await openPlayground(page, E2E.demoUrl);
   await page.getByRole("button", { name: "16:9", exact: true }).click();
   await page.keyboard.press("/");
-  await expect(page.getByLabel("Prompt")).toBeFocused();
-  await expect(page.getByLabel("Prompt")).not.toHaveValue(/\/$/);
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Prompt", { exact: true })).not.toHaveValue(/\/$/);
   await page.getByRole("button", { name: "4:3", exact: true }).focus();
   await page.keyboard.press("?");
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });

@@ -95,9 +95,14 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
         <h2 id="history-heading" className="text-base font-semibold">
           History
         </h2>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-usage">
-          {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-usage">
+            {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
+          </p>
+          <button type="button" className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300" disabled={runs.length === 0} onClick={() => setConfirmClear(true)}>
+            Clear all
+          </button>
+        </div>
       </div>
       {history.unavailable && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
@@ -133,9 +138,6 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
             if (file) void importFile(file);
           }}
         />
-        <button type="button" className={`${button} ml-auto text-red-700 dark:text-red-300`} disabled={runs.length === 0} onClick={() => setConfirmClear(true)}>
-          Clear all
-        </button>
       </div>
       {chosen.length > MAX_COMPARED && <p className="text-xs text-zinc-500">Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.</p>}
       {busy && (

@@ -38,6 +38,7 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
       ],
     }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
+  "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
   "fake-b64": ({ response }) => json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
   "fake-policy": ({ response }) =>
     json(response, 400, {

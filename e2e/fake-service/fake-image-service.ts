@@ -51,6 +51,11 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
       response.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" });
       return response.end(samplePng(200, 100, [90, 200, 120]));
     }
+    if (request.method === "GET" && path.startsWith("/closed-files/")) {
+      // Shown by an <img>, but not readable by the page's scripts: no CORS header.
+      response.writeHead(200, { "content-type": "image/png" });
+      return response.end(samplePng(100, 200, [200, 90, 120]));
+    }
     const body = await readBody(request);
     if (answerJobPoll(request, response, path, base)) {
       requests.push({ path, headers: request.headers, body, model: "", closedEarly: false });
