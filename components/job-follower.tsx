@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { interpretAnswer } from "@/lib/interpret-answer";
 import { detectJob } from "@/lib/job-status";
 import { runPoll, type RunOutcome } from "@/lib/run-generation";
+import { JobEndedContext } from "./job-ended-context";
 
 /** How often automatic polling asks, and for how long at most. */
 export const POLL_EVERY_MS = 3000;
@@ -29,6 +30,7 @@ function endOf(outcome: RunOutcome): string | null {
  * or after a time limit. Shows the latest answer through `renderAnswer`.
  */
 export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; renderAnswer: (outcome: RunOutcome) => React.ReactNode }) {
+  const onJobEnded = useContext(JobEndedContext);
   const [auto, setAuto] = useState(false);
   const [checks, setChecks] = useState(0);
   const [latest, setLatest] = useState<RunOutcome | null>(null);
@@ -55,8 +57,9 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
     if (end) {
       setEnded(end);
       setAuto(false);
+      if (outcome.kind === "service") onJobEnded?.(outcome);
     }
-  }, [pollingUrl]);
+  }, [pollingUrl, onJobEnded]);
 
   // Automatic polling: the next check a few seconds after the last answer, until something ends it.
   // Derived, not stored: when the next check is due (0: at once), or null when none is.

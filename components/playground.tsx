@@ -3,12 +3,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
-import { restoreOutcome, type SavedImages } from "@/lib/history/restore-run";
+import type { SavedImages } from "@/lib/history/restore-run";
 import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
 import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
 import type { SharedFields } from "@/lib/share-link";
 import { GenerationForm, type GenerationFormApi } from "./generation-form";
+import { JobEndedContext } from "./job-ended-context";
 import { HistoryPanel } from "./history/history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./prompt-library";
@@ -41,11 +42,15 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   const formApiRef = useRef<GenerationFormApi>(null);
   const history = useHistory(historyCaps);
   const saveToHistory = history.save;
+  const restoreSaved = history.restore;
   const [shownRunId, setShownRunId] = useState<string | null>(null);
   const [comparing, setComparing] = useState<{ runs: HistoryRun[]; module: CompareModule } | null>(null);
   // Whatever was asked for last owns the result area: a run opened from history while another
   // generates stays on screen, and the generation still lands in history.
   const viewRef = useRef(0);
+  // The history id of the run on screen (a promise: it is known once the run is saved).
+  const shownRunIdRef = useRef<Promise<string | null>>(Promise.resolve(null));
+  const finishJob = history.finishJob;
 
   const generate = useCallback(async (request: GenerationRequest) => {
     controllerRef.current?.abort();
@@ -65,21 +70,24 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     const shown = viewRef.current === view;
     if (shown) setRun({ phase: "done", request, outcome });
     // Saved after it is on screen and without holding the form: reading remote images may take a while.
-    void saveToHistory(request, outcome, startedAt).then((saved) => {
+    const saving = saveToHistory(request, outcome, startedAt).then((saved) => {
       if (saved && shown && viewRef.current === view) setShownRunId(saved.id);
+      return saved?.id ?? null;
     });
+    if (shown) shownRunIdRef.current = saving;
   }, [saveToHistory]);
 
   const openRun = useCallback(async (saved: HistoryRun) => {
     const view = ++viewRef.current;
-    const restored = await restoreOutcome(saved);
+    const restored = await restoreSaved(saved);
     if (viewRef.current !== view) return;
     formApiRef.current?.fill(saved.request);
     setShownRunId(saved.id);
+    shownRunIdRef.current = Promise.resolve(saved.id);
     setRun({ phase: "done", request: saved.request, outcome: restored.outcome, saved: { run: saved, images: restored.savedImages } });
     // The next thing a designer does with an old run is edit its prompt.
     document.getElementById("prompt")?.focus({ preventScroll: true });
-  }, []);
+  }, [restoreSaved]);
 
   const rerun = useCallback(
     (saved: HistoryRun) => {
@@ -87,6 +95,13 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
       void generate(saved.request);
     },
     [generate],
+  );
+
+  const onJobEnded = useCallback(
+    (outcome: RunOutcome) => {
+      void shownRunIdRef.current.then((id) => (id ? finishJob(id, outcome) : undefined));
+    },
+    [finishJob],
   );
 
   const compare = useCallback(async (runs: HistoryRun[]) => {
@@ -160,7 +175,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
         {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
         <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4">
-          <RunPanel run={run} onRerun={rerun} />
+          <JobEndedContext.Provider value={onJobEnded}>
+            <RunPanel run={run} onRerun={rerun} />
+          </JobEndedContext.Provider>
         </section>
       </main>
     </div>

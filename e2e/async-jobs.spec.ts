@@ -13,12 +13,16 @@ test("polls a job automatically until its image arrives", async ({ page }, testI
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByTestId("job-notice")).toContainText("The service accepted a job; no image yet.");
   await expect(page.getByTestId("job-notice")).toContainText("queued");
+  await expect(page.getByTestId("history-item").first()).toContainText("Job pending");
   await page.getByRole("button", { name: "Poll every 3 s" }).click();
   await expect(page.getByRole("button", { name: "Stop polling" })).toBeVisible();
   await expect(page.getByTestId("poll-counter")).toContainText("Polling ended: the image arrived.", { timeout: 20_000 });
   await expect(page.getByTestId("poll-counter")).toContainText("Checked 3 times.");
   await expect(page.getByTestId("image-size")).toContainText("200×100");
   await expect(page.getByRole("button", { name: "Poll every 3 s" })).toBeVisible();
+  // History keeps what the job ended with, not the receipt it started with.
+  await expect(page.getByTestId("history-item").first()).toContainText("Images");
+  await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
   await keepScreenshot(page, testInfo, "job-followed");
 });
 

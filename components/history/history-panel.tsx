@@ -177,6 +177,8 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
           onConfirm={() => {
             void history.clear();
             setSelected(new Set());
+            // The list and its buttons are gone: the next thing to do is a new run.
+            document.getElementById("prompt")?.focus();
           }}
           onClose={() => setConfirmClear(false)}
         />

@@ -2,11 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
-import { browserRecordingTools } from "@/lib/history/browser-tools";
-import { HistoryStore, type StoreResult } from "@/lib/history/history-store";
+import type { HistoryStore, StoreResult } from "@/lib/history/history-store";
 import type { HistoryCaps, HistoryRun, SavedPrompt } from "@/lib/history/history-types";
-import { recordRun } from "@/lib/history/record-run";
+import type { SavedImages } from "@/lib/history/restore-run";
 import type { RunOutcome } from "@/lib/run-generation";
+
+type HistoryEngine = typeof import("./history-engine");
 
 /**
  * The page's view of the stored history: opens IndexedDB once, keeps the list in state, and turns
@@ -25,10 +26,14 @@ export type HistoryApi = {
   caps: HistoryCaps;
   dismissNotice: () => void;
   save: (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => Promise<HistoryRun | null>;
+  /** A job's run gets the answer that ended the job; its time counts from the submission. */
+  finishJob: (id: string, outcome: RunOutcome) => Promise<void>;
   setStarred: (id: string, starred: boolean) => Promise<void>;
   remove: (ids: readonly string[]) => Promise<void>;
   clear: () => Promise<void>;
   addImported: (runs: readonly HistoryRun[]) => Promise<{ added: number; evicted: number } | null>;
+  /** A saved run's outcome as the result view shows it. */
+  restore: (run: HistoryRun) => Promise<{ outcome: RunOutcome; savedImages: SavedImages }>;
   savePrompt: (name: string, text: string) => Promise<boolean>;
   deletePrompt: (id: string) => Promise<void>;
 };
@@ -46,6 +51,7 @@ function evictionNotice(evicted: readonly HistoryRun[], caps: HistoryCaps): Hist
 
 export function useHistory(caps: HistoryCaps): HistoryApi {
   const storeRef = useRef<HistoryStore | null>(null);
+  const engineRef = useRef<HistoryEngine | null>(null);
   const [ready, setReady] = useState(false);
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [runs, setRuns] = useState<HistoryRun[]>([]);
@@ -63,7 +69,15 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
 
   useEffect(() => {
     let live = true;
-    void HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB).then(async (opened) => {
+    // After the page is interactive (a task later than the effects that hydrate it): the form
+    // comes first, the list of past runs a moment after.
+    const opening = new Promise<void>((resolve) => window.setTimeout(resolve, 0))
+      .then(() => import("./history-engine"))
+      .then((engine) => {
+        engineRef.current = engine;
+        return engine.HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB);
+      });
+    void opening.then(async (opened) => {
       if (!live) {
         if (opened.ok) opened.value.close();
         return;
@@ -99,8 +113,9 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
 
   const save = useCallback(
     async (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => {
-      if (!storeRef.current) return null;
-      const run = await recordRun({ id: newId(), createdAt, request, outcome }, browserRecordingTools);
+      const engine = engineRef.current;
+      if (!storeRef.current || !engine) return null;
+      const run = await engine.recordRun({ id: newId(), createdAt, request, outcome }, engine.browserRecordingTools);
       const evicted = await write((store) => store.addRun(run, caps), "This run was not saved");
       if (evicted === null) return null;
       const removal = evictionNotice(evicted, caps);
@@ -110,8 +125,20 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     [caps, write],
   );
 
+  const finishJob = useCallback(
+    async (id: string, outcome: RunOutcome) => {
+      const stored = runs.find((run) => run.id === id);
+      const engine = engineRef.current;
+      if (!stored || !engine) return;
+      const finished = await engine.recordRun({ id, createdAt: stored.createdAt, request: stored.request, outcome }, engine.browserRecordingTools);
+      await write((store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }), "The job's result was not saved");
+    },
+    [runs, write],
+  );
+
   return {
     ready,
+    finishJob,
     unavailable,
     runs,
     prompts,
@@ -135,6 +162,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       },
       [caps, runs.length, write],
     ),
+    restore: useCallback(async (run) => (await import("./history-engine")).restoreOutcome(run), []),
     savePrompt: useCallback(
       async (name, text) => (await write((store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }), "The prompt was not saved")) !== null,
       [write],

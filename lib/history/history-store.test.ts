@@ -77,6 +77,15 @@ describe("HistoryStore", () => {
     ]);
   });
 
+  it("replaces a run with its final answer, keeping its star, and never brings back a deleted run", async () => {
+    const store = await openStore();
+    await store.addRun(makeRun("job", 1, { status: "job", starred: true }), big);
+    await store.replaceRun(makeRun("job", 1, { status: "succeeded", starred: false }));
+    await store.replaceRun(makeRun("gone", 2, { status: "succeeded" }));
+    const listed = await store.listRuns();
+    expect(listed.ok && listed.value.map((run) => [run.id, run.status, run.starred])).toEqual([["job", "succeeded", true]]);
+  });
+
   it("stars, deletes and clears", async () => {
     const store = await openStore();
     await store.addRuns([makeRun("a", 1), makeRun("b", 2), makeRun("c", 3)], big);

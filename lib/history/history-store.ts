@@ -71,6 +71,18 @@ export class HistoryStore {
     });
   }
 
+  /** Replaces a stored run (a job's final answer); does nothing if the run was deleted meanwhile. */
+  replaceRun(run: HistoryRun): Promise<StoreResult<void>> {
+    return attempt(async () => {
+      const transaction = this.db.transaction(RUNS, "readwrite");
+      const done = transactionDone(transaction);
+      const store = transaction.objectStore(RUNS);
+      const existing = await requestResult<HistoryRun | undefined>(store.get(run.id));
+      if (existing) store.put({ ...run, starred: existing.starred });
+      await done;
+    });
+  }
+
   setStarred(id: string, starred: boolean): Promise<StoreResult<void>> {
     return attempt(async () => {
       const transaction = this.db.transaction(RUNS, "readwrite");
