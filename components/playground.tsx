@@ -69,8 +69,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
     const shown = viewRef.current === view;
     if (shown) setRun({ phase: "done", request, outcome });
-    // Saved after it is on screen and without holding the form: reading remote images may take a while.
-    const saving = saveToHistory(request, outcome, startedAt).then((saved) => {
+    // Saved once the page is idle (the answer is on screen by then) and without holding the form:
+    // packing a large answer and reading remote images take a while.
+    const saving = whenIdle().then(() => saveToHistory(request, outcome, startedAt)).then((saved) => {
       if (saved && shown && viewRef.current === view) setShownRunId(saved.id);
       return saved?.id ?? null;
     });
@@ -182,6 +183,14 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
       </main>
     </div>
   );
+}
+
+/** Resolves when the browser has a quiet moment, or after two seconds at the latest. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else window.setTimeout(resolve, 200);
+  });
 }
 
 /** Keys typed into a field belong to the field, not to the page's shortcuts. */

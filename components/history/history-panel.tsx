@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../confirm-dialog";
 import { HistoryFilters } from "./history-filters";
 import { HistoryItem } from "./history-item";
 import { HistoryNoticeBar } from "./history-notice-bar";
+import { HistoryToolbar } from "./history-toolbar";
 import type { HistoryApi } from "./use-history";
 import { useNow } from "../use-now";
 
@@ -19,18 +20,12 @@ type HistoryPanelProps = {
   onCompare: (runs: HistoryRun[]) => void;
 };
 
-const MAX_COMPARED = 4;
-const button =
-  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmClear, setConfirmClear] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [transferNote, setTransferNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const now = useNow(30_000);
   const { runs } = history;
@@ -45,40 +40,6 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
       else next.delete(id);
       return next;
     });
-
-  const exportRuns = async (toExport: HistoryRun[]) => {
-    setBusy("Exporting…");
-    try {
-      const transfer = await import("./history-transfer");
-      await transfer.downloadHistoryArchive(toExport);
-      setTransferNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
-    } catch (error) {
-      setTransferNote({ tone: "problem", text: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const importFile = async (file: File) => {
-    setBusy("Importing…");
-    try {
-      const transfer = await import("./history-transfer");
-      const read = await transfer.readHistoryArchive(file);
-      if (!read.ok) {
-        setTransferNote({ tone: "problem", text: `Nothing was imported from ${file.name}: ${read.message} History is unchanged.` });
-        return;
-      }
-      const added = await history.addImported(read.runs);
-      if (!added) return; // the storage failure is already the notice
-      const already = read.runs.length - added.added;
-      const parts = [`Imported ${added.added} run${added.added === 1 ? "" : "s"} from ${file.name}.`];
-      if (already > 0) parts.push(`${already} ${already === 1 ? "was" : "were"} already in history.`);
-      if (read.skipped.length > 0) parts.push(`Skipped ${read.skipped.length}: ${read.skipped.join("; ")}.`);
-      setTransferNote({ tone: read.skipped.length > 0 ? "problem" : "info", text: parts.join(" ") });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const deleteRun = (run: HistoryRun) => {
     // Focus moves to the next run's entry (or the previous), not back to the top of the page.
@@ -110,41 +71,8 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
         </p>
       )}
       {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
-      {transferNote && <HistoryNoticeBar notice={transferNote} onDismiss={() => setTransferNote(null)} />}
       {runs.length > 0 && <HistoryFilters runs={runs} filter={filter} onChange={setFilter} />}
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={button} disabled={chosen.length < 2 || chosen.length > MAX_COMPARED} onClick={() => onCompare(chosen)} title="Pick two to four runs">
-          Compare{chosen.length > 0 ? ` (${chosen.length})` : ""}
-        </button>
-        <button type="button" className={button} disabled={chosen.length === 0 || busy !== null} onClick={() => void exportRuns(chosen)}>
-          Export selected
-        </button>
-        <button type="button" className={button} disabled={runs.length === 0 || busy !== null} onClick={() => void exportRuns(runs)}>
-          Export all
-        </button>
-        <button type="button" className={button} disabled={busy !== null || history.unavailable !== null || !history.ready} onClick={() => fileInputRef.current?.click()}>
-          Import…
-        </button>
-        <input
-          ref={fileInputRef}
-          type="file"
-          accept=".zip,application/zip"
-          aria-label="Import a history zip"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = ""; // the same file can be chosen again
-            if (file) void importFile(file);
-          }}
-        />
-      </div>
-      {chosen.length > MAX_COMPARED && <p className="text-xs text-zinc-500">Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.</p>}
-      {busy && (
-        <p role="status" className="text-xs text-zinc-500">
-          {busy}
-        </p>
-      )}
+      <HistoryToolbar history={history} chosen={chosen} onCompare={onCompare} />
       {!history.ready ? (
         <p className="text-sm text-zinc-500">Opening history…</p>
       ) : runs.length === 0 ? (

@@ -52,9 +52,13 @@ function evictionNotice(evicted: readonly HistoryRun[], caps: HistoryCaps): Hist
 export function useHistory(caps: HistoryCaps): HistoryApi {
   const storeRef = useRef<HistoryStore | null>(null);
   const engineRef = useRef<HistoryEngine | null>(null);
+  // Settles once history is open (or known to be unavailable): a run made in the first moment waits for it.
+  const openedRef = useRef<Promise<void>>(Promise.resolve());
   const [ready, setReady] = useState(false);
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [runs, setRuns] = useState<HistoryRun[]>([]);
+  // The same list for callbacks that must stay stable while it changes (a job being polled).
+  const runsRef = useRef<HistoryRun[]>([]);
   const [prompts, setPrompts] = useState<SavedPrompt[]>([]);
   const [notice, setNotice] = useState<HistoryNotice | null>(null);
 
@@ -62,8 +66,10 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     const store = storeRef.current;
     if (!store) return;
     const [listed, saved] = await Promise.all([store.listRuns(), store.listPrompts()]);
-    if (listed.ok) setRuns(listed.value);
-    else setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
+    if (listed.ok) {
+      runsRef.current = listed.value;
+      setRuns(listed.value);
+    } else setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
     if (saved.ok) setPrompts(saved.value);
   }, []);
 
@@ -77,20 +83,26 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
         engineRef.current = engine;
         return engine.HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB);
       });
-    void opening.then(async (opened) => {
-      if (!live) {
-        if (opened.ok) opened.value.close();
-        return;
-      }
-      if (!opened.ok) {
-        setUnavailable(opened.failure.message);
+    openedRef.current = opening
+      .then(async (opened) => {
+        if (!live) {
+          if (opened.ok) opened.value.close();
+          return;
+        }
+        if (!opened.ok) {
+          setUnavailable(opened.failure.message);
+          setReady(true);
+          return;
+        }
+        storeRef.current = opened.value;
+        await reload();
         setReady(true);
-        return;
-      }
-      storeRef.current = opened.value;
-      await reload();
-      setReady(true);
-    });
+      })
+      .catch(() => {
+        if (!live) return;
+        setUnavailable("History could not be loaded (the page's history code did not arrive). Generation still works; reload to try again.");
+        setReady(true);
+      });
     return () => {
       live = false;
       storeRef.current?.close();
@@ -113,9 +125,16 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
 
   const save = useCallback(
     async (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => {
+      await openedRef.current;
       const engine = engineRef.current;
       if (!storeRef.current || !engine) return null;
-      const run = await engine.recordRun({ id: newId(), createdAt, request, outcome }, engine.browserRecordingTools);
+      let run: HistoryRun;
+      try {
+        run = await engine.recordRun({ id: newId(), createdAt, request, outcome }, engine.browserRecordingTools);
+      } catch (error) {
+        setNotice({ tone: "problem", text: `This run was not saved: ${error instanceof Error ? error.message : String(error)}` });
+        return null;
+      }
       const evicted = await write((store) => store.addRun(run, caps), "This run was not saved");
       if (evicted === null) return null;
       const removal = evictionNotice(evicted, caps);
@@ -127,13 +146,13 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
 
   const finishJob = useCallback(
     async (id: string, outcome: RunOutcome) => {
-      const stored = runs.find((run) => run.id === id);
+      const stored = runsRef.current.find((run) => run.id === id);
       const engine = engineRef.current;
       if (!stored || !engine) return;
       const finished = await engine.recordRun({ id, createdAt: stored.createdAt, request: stored.request, outcome }, engine.browserRecordingTools);
       await write((store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }), "The job's result was not saved");
     },
-    [runs, write],
+    [write],
   );
 
   return {

@@ -1,5 +1,5 @@
 import { decodeBase64, sniffImageMime, type ImageMime } from "../image-signature";
-import { encodeBase64 } from "./base64-encode";
+import { encodeBase64, isCanonicalBase64 } from "./base64-encode";
 
 /**
  * Saved answers keep large embedded images as image bytes instead of base64 text: a quarter
@@ -19,27 +19,46 @@ export const MIN_PACKED_BASE64_CHARS = 4096;
 const EMBEDDED_IMAGE = /"(data:image\/[a-z0-9.+-]+;base64,)?([A-Za-z0-9+/]+={0,2})"/g;
 const MARKER = /\u0000(\d+)\u0000/g;
 
-/** The JSON body with its large base64 images taken out, or null when there is nothing to take out. */
-export function packJsonBody(bytes: Uint8Array): PackedBody | null {
+const noPause = () => Promise.resolve();
+
+/**
+ * The JSON body with its large base64 images taken out, or null when there is nothing to take out.
+ * `pause` is awaited between the heavy steps (a scan of the whole text, then each image), so that a
+ * page doing this after a multi-megabyte answer stays responsive.
+ */
+export async function packJsonBody(bytes: Uint8Array, pause: () => Promise<void> = noPause): Promise<PackedBody | null> {
   let text: string;
   try {
     // ignoreBOM keeps a leading byte-order mark, so the text re-encodes to the same bytes.
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-    JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
     return null;
   }
+  // JSON text never holds a raw NUL; the markers rely on that, so anything else is kept whole.
+  if (text.includes("\u0000") || !/^\uFEFF?\s*[[{]/.test(text)) return null;
+  const spans: { start: number; end: number; prefix: string; base64: string }[] = [];
+  for (const match of text.matchAll(EMBEDDED_IMAGE)) {
+    const base64 = match[2] ?? "";
+    // Only what re-encodes to the very same text is taken out (whole groups, no stray bits).
+    if (base64.length >= MIN_PACKED_BASE64_CHARS && isCanonicalBase64(base64)) {
+      spans.push({ start: match.index, end: match.index + match[0].length, prefix: match[1] ?? "", base64 });
+    }
+  }
   const images: PackedImage[] = [];
-  const packedText = text.replace(EMBEDDED_IMAGE, (whole, prefix: string | undefined, base64: string) => {
-    if (base64.length < MIN_PACKED_BASE64_CHARS) return whole;
-    const decoded = decodeBase64(base64);
+  const parts: string[] = [];
+  let copiedUpTo = 0;
+  for (const span of spans) {
+    await pause();
+    const decoded = decodeBase64(span.base64);
     const mime = sniffImageMime(decoded.subarray(0, 32));
-    // Only what re-encodes to the very same text is taken out (no missing padding, no line breaks).
-    if (!mime || encodeBase64(decoded) !== base64) return whole;
-    images.push({ prefix: prefix ?? "", mime, bytes: decoded });
-    return `"\u0000${images.length - 1}\u0000"`;
-  });
-  return images.length > 0 ? { text: packedText, images } : null;
+    if (!mime) continue;
+    parts.push(text.slice(copiedUpTo, span.start), `"\u0000${images.length}\u0000"`);
+    copiedUpTo = span.end;
+    images.push({ prefix: span.prefix, mime, bytes: decoded });
+  }
+  if (images.length === 0) return null;
+  parts.push(text.slice(copiedUpTo));
+  return { text: parts.join(""), images };
 }
 
 /** The exact bytes the service sent, from a packed text and its images (prefix and bytes). */

@@ -1,4 +1,5 @@
 import { sniffImageMime } from "../image-signature";
+import { analyseAnswer, type AnswerAnalysis } from "./analyse-answer";
 import type { RecordingTools } from "./record-run";
 
 /** The browser's half of recording a run: reading remote images and drawing thumbnails. */
@@ -37,4 +38,13 @@ async function makeThumbnail(image: Blob): Promise<Blob | null> {
   }
 }
 
-export const browserRecordingTools: RecordingTools = { readRemoteImage, makeThumbnail };
+/** Lets the page paint and answer input between the heavy steps of reading a large answer. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
+function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<AnswerAnalysis> {
+  return analyseAnswer(bytes, contentType, yieldToPage);
+}
+
+export const browserRecordingTools: RecordingTools = { analyse, readRemoteImage, makeThumbnail };

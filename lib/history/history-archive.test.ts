@@ -6,6 +6,7 @@ import { makeZip } from "@/lib/zip";
 import { PNG_BASE64 } from "@/test-support/sample-images";
 import { buildHistoryArchive } from "./history-export";
 import { importHistoryArchive } from "./history-import";
+import { analyseAnswer } from "./analyse-answer";
 import { recordRun } from "./record-run";
 import { restoreOutcome } from "./restore-run";
 
@@ -36,6 +37,7 @@ function service(body: string): RunOutcome {
 }
 
 const tools = {
+  analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string) => analyseAnswer(bytes, contentType),
   readRemoteImage: async () => new Blob([Buffer.from(PNG_BASE64, "base64")], { type: "image/png" }),
   makeThumbnail: async () => new Blob(["thumb"], { type: "image/webp" }),
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodePng } from "@/lib/server/demo-service/png-encoder";
 import type { RunOutcome, ServiceExchange } from "@/lib/run-generation";
 import { PNG_BASE64 } from "@/test-support/sample-images";
+import { analyseAnswer } from "./analyse-answer";
 import { recordRun, type RecordingTools } from "./record-run";
 import { restoreOutcome } from "./restore-run";
 
@@ -9,6 +10,7 @@ let seed = 7;
 const noisyPng = encodePng(48, 48, Uint8Array.from({ length: 48 * 48 * 3 }, () => (seed = (seed * 1103515245 + 12345) % 2147483648) >> 23));
 const request = { model: "m", prompt: "a fox", aspect_ratio: "1:1" };
 const tools: RecordingTools = {
+  analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string) => analyseAnswer(bytes, contentType),
   readRemoteImage: async (url) => (url.includes("cors-ok") ? new Blob([Buffer.from(PNG_BASE64, "base64")], { type: "image/png" }) : null),
   makeThumbnail: async (image) => new Blob([`thumb of ${image.size} bytes`], { type: "image/webp" }),
 };

@@ -1,14 +1,13 @@
 import type { GenerationRequest } from "../generation-request";
-import { imageBlob } from "../image-blob";
-import { interpretAnswer, type InterpretedAnswer } from "../interpret-answer";
-import { detectJob } from "../job-status";
 import type { RunOutcome, ServiceExchange } from "../run-generation";
-import { packJsonBody } from "./answer-packing";
+import type { AnswerAnalysis } from "./analyse-answer";
 import type { HistoryRun, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
 
 /** Turns a finished run into what history keeps. Browser-only work (network, canvas) comes in as functions. */
 
 export type RecordingTools = {
+  /** Reads the answer (images, packing); in the browser it pauses between steps to let the page breathe. */
+  analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string) => Promise<AnswerAnalysis>;
   /** The remote image's bytes if the browser may read them (CORS), else null. */
   readRemoteImage: (url: string) => Promise<Blob | null>;
   /** A small picture for the list, or null when the image cannot be decoded. */
@@ -20,16 +19,15 @@ export const MAX_REMOTE_IMAGES_KEPT = 24;
 /** Room for the record's own fields beside its blobs, counted towards the byte cap. */
 const RECORD_OVERHEAD_BYTES = 1024;
 
-function statusOf(outcome: RunOutcome, answer: InterpretedAnswer | null): { status: RunStatus; statusText: string } {
+function statusOf(outcome: RunOutcome, analysis: AnswerAnalysis | null): { status: RunStatus; statusText: string } {
   if (outcome.kind === "cancelled") return { status: "cancelled", statusText: "Cancelled" };
   if (outcome.kind === "failed") return { status: "failed", statusText: "Failed" };
   if (outcome.kind === "problem") return { status: "refused", statusText: String(outcome.status) };
   const { status, statusText } = outcome.exchange;
   const label = `${status}${statusText ? ` ${statusText}` : ""}`;
   if (status < 200 || status >= 300) return { status: "service-error", statusText: label };
-  if (answer && answer.images.length > 0) return { status: "succeeded", statusText: label };
-  const job = answer?.body.kind === "json" ? detectJob(answer.body.value) : null;
-  return { status: job && job.phase !== "done" ? "job" : "no-image", statusText: label };
+  if (analysis && analysis.imageCount > 0) return { status: "succeeded", statusText: label };
+  return { status: analysis?.jobPending ? "job" : "no-image", statusText: label };
 }
 
 export async function recordRun(
@@ -40,9 +38,9 @@ export async function recordRun(
   const kept: KeptAnswer =
     outcome.kind === "service"
       ? await keepServiceAnswer(outcome.exchange, tools)
-      : { stored: outcome, answer: null, warnings: [], thumbnailSource: null, thumbnailUrl: null };
-  const { stored, answer, warnings } = kept;
-  const { status, statusText } = statusOf(outcome, answer);
+      : { stored: outcome, analysis: null, warnings: [], thumbnailSource: null, thumbnailUrl: null };
+  const { stored, analysis, warnings } = kept;
+  const { status, statusText } = statusOf(outcome, analysis);
   const thumbnail = kept.thumbnailSource ? await tools.makeThumbnail(kept.thumbnailSource) : null;
   return {
     id: base.id,
@@ -52,7 +50,7 @@ export async function recordRun(
     statusText,
     durationMs: Math.round(outcome.kind === "service" ? outcome.exchange.totalMs : outcome.totalMs),
     serviceUrl: outcome.kind === "service" ? outcome.exchange.url : outcome.kind === "problem" ? outcome.url : "",
-    imageCount: answer?.images.length ?? 0,
+    imageCount: analysis?.imageCount ?? 0,
     starred: false,
     sizeBytes: runSizeBytes(base.request, stored, thumbnail),
     warnings,
@@ -62,15 +60,14 @@ export async function recordRun(
   };
 }
 
-type KeptAnswer = { stored: StoredOutcome; answer: InterpretedAnswer | null; warnings: string[]; thumbnailSource: Blob | null; thumbnailUrl: string | null };
+type KeptAnswer = { stored: StoredOutcome; analysis: AnswerAnalysis | null; warnings: string[]; thumbnailSource: Blob | null; thumbnailUrl: string | null };
 
 /** The answer with large base64 taken out as image bytes, and remote images read while they still load. */
 async function keepServiceAnswer(fullExchange: ServiceExchange, tools: RecordingTools): Promise<KeptAnswer> {
   const { bytes, ...exchange } = fullExchange;
-  const answer = interpretAnswer(bytes, exchange.contentType);
-  const packed = packJsonBody(bytes);
-  const certainUrls = answer.images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : []));
-  const remoteUrls = [...certainUrls, ...answer.uncertain.map((candidate) => candidate.url)].slice(0, MAX_REMOTE_IMAGES_KEPT);
+  const analysis = await tools.analyse(bytes, exchange.contentType);
+  const { packed, certainUrls } = analysis;
+  const remoteUrls = [...certainUrls, ...analysis.uncertainUrls].slice(0, MAX_REMOTE_IMAGES_KEPT);
   const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url)));
   const remote: StoredRemoteImage[] = remoteUrls.flatMap((url, index) => {
     const blob = readable[index];
@@ -90,11 +87,11 @@ async function keepServiceAnswer(fullExchange: ServiceExchange, tools: Recording
     packed: packed ? packed.images.map((image) => ({ prefix: image.prefix, blob: new Blob([image.bytes], { type: image.mime }) })) : [],
     remote,
   };
-  const first = answer.images[0]?.source;
-  if (!first) return { stored, answer, warnings, thumbnailSource: null, thumbnailUrl: null };
-  if (first.kind !== "url") return { stored, answer, warnings, thumbnailSource: imageBlob(first), thumbnailUrl: null };
+  const first = analysis.firstImage;
+  if (!first) return { stored, analysis, warnings, thumbnailSource: null, thumbnailUrl: null };
+  if (first.kind === "bytes") return { stored, analysis, warnings, thumbnailSource: first.blob, thumbnailUrl: null };
   const saved = remote.find((image) => image.url === first.url)?.blob ?? null;
-  return { stored, answer, warnings, thumbnailSource: saved, thumbnailUrl: saved ? null : first.url };
+  return { stored, analysis, warnings, thumbnailSource: saved, thumbnailUrl: saved ? null : first.url };
 }
 
 /** What a run takes in storage, as counted against the byte cap. */

@@ -1,0 +1,91 @@
+"use client";
+
+import { useRef, useState } from "react";
+import type { HistoryRun } from "@/lib/history/history-types";
+import { HistoryNoticeBar } from "./history-notice-bar";
+import type { HistoryApi, HistoryNotice } from "./use-history";
+
+const MAX_COMPARED = 4;
+const button =
+  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/** What can be done with the selected runs or all of them: compare, export, and import more. */
+export function HistoryToolbar({ history, chosen, onCompare }: { history: HistoryApi; chosen: HistoryRun[]; onCompare: (runs: HistoryRun[]) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [note, setNote] = useState<HistoryNotice | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const { runs } = history;
+
+  const exportRuns = async (toExport: HistoryRun[]) => {
+    setBusy("Exporting…");
+    try {
+      const transfer = await import("./history-transfer");
+      await transfer.downloadHistoryArchive(toExport);
+      setNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
+    } catch (error) {
+      setNote({ tone: "problem", text: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setBusy("Importing…");
+    try {
+      const transfer = await import("./history-transfer");
+      const read = await transfer.readHistoryArchive(file);
+      if (!read.ok) {
+        setNote({ tone: "problem", text: `Nothing was imported from ${file.name}: ${read.message} History is unchanged.` });
+        return;
+      }
+      const added = await history.addImported(read.runs);
+      if (!added) return; // the storage failure is already the panel's notice
+      const already = read.runs.length - added.added;
+      const parts = [`Imported ${added.added} run${added.added === 1 ? "" : "s"} from ${file.name}.`];
+      if (already > 0) parts.push(`${already} ${already === 1 ? "was" : "were"} already in history.`);
+      if (read.skipped.length > 0) parts.push(`Skipped ${read.skipped.length}: ${read.skipped.join("; ")}.`);
+      setNote({ tone: read.skipped.length > 0 ? "problem" : "info", text: parts.join(" ") });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      {note && <HistoryNoticeBar notice={note} onDismiss={() => setNote(null)} />}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={button} disabled={chosen.length < 2 || chosen.length > MAX_COMPARED} onClick={() => onCompare(chosen)} title="Pick two to four runs">
+          Compare{chosen.length > 0 ? ` (${chosen.length})` : ""}
+        </button>
+        <button type="button" className={button} disabled={chosen.length === 0 || busy !== null} onClick={() => void exportRuns(chosen)}>
+          Export selected
+        </button>
+        <button type="button" className={button} disabled={runs.length === 0 || busy !== null} onClick={() => void exportRuns(runs)}>
+          Export all
+        </button>
+        <button type="button" className={button} disabled={busy !== null || history.unavailable !== null || !history.ready} onClick={() => fileInputRef.current?.click()}>
+          Import…
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept=".zip,application/zip"
+          aria-label="Import a history zip"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = ""; // the same file can be chosen again
+            if (file) void importFile(file);
+          }}
+        />
+      </div>
+      {chosen.length > MAX_COMPARED && <p className="text-xs text-zinc-500">Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.</p>}
+      {busy && (
+        <p role="status" className="text-xs text-zinc-500">
+          {busy}
+        </p>
+      )}
+    </>
+  );
+}
