@@ -188,8 +188,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
 /** Resolves when the browser has a quiet moment, or after two seconds at the latest. */
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else window.setTimeout(resolve, 200);
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
   });
 }
 
