@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { execFileSync } from "node:child_process";
 
-/** Starts `next start` in its own process on a free loopback port, building first if there is no build. */
+/** Starts `next start` in its own process on a free loopback port (build first with ensureBuild). */
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,9 +16,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let built = false;
+
+/** A fresh build once per benchmark process: figures from a build older than the code would describe other code. */
 export function ensureBuild(): void {
-  if (existsSync(".next/BUILD_ID")) return;
-  console.log("No build found: running next build…");
+  if (built) return;
+  built = true;
+  console.log("Building the playground (next build)…");
   execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
