@@ -152,8 +152,10 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           )}
         </div>
       </header>
-      <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_1fr] lg:p-6">
-        <section aria-label="Request" className="flex min-w-0 flex-col gap-4">
+      {/* Narrow: form, result, history. Two columns: the result beside the form with history under
+          the form. Wide: history as a third column that stays in view. */}
+      <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
+        <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
           <GenerationForm
             apiRef={formApiRef}
             shared={shared}
@@ -171,11 +173,13 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
             onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
             onDelete={(id) => void history.deletePrompt(id)}
           />
-          <HistoryPanel history={history} shownId={shownRunId} onOpen={(saved) => void openRun(saved)} onRerun={rerun} onCompare={(runs) => void compare(runs)} />
         </section>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+        <div className="min-w-0 self-start lg:col-start-1 lg:row-start-2 xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1">
+          <HistoryPanel history={history} shownId={shownRunId} onOpen={(saved) => void openRun(saved)} onRerun={rerun} onCompare={(runs) => void compare(runs)} />
+        </div>
         {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
-        <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4">
+        <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <JobEndedContext.Provider value={onJobEnded}>
             <RunPanel run={run} onRerun={rerun} />
           </JobEndedContext.Provider>

@@ -51,7 +51,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
   };
 
   return (
-    <section aria-labelledby="history-heading" className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section aria-labelledby="history-heading" className="flex flex-col gap-3 rounded-2xl xl:max-h-[calc(100dvh-2rem)] border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="history-heading" className="text-base font-semibold">
           History
@@ -80,7 +80,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
       ) : shown.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No run matches these filters.</p>
       ) : (
-        <ul ref={listRef} aria-label="Saved runs" className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1">
+        <ul ref={listRef} aria-label="Saved runs" className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1">
           {shown.map((run) => (
             <HistoryItem
               key={run.id}
