@@ -38,6 +38,8 @@ test("runs survive a reload, and a saved run restores the form and its result, a
   await expect(page.getByTestId("history-usage")).toContainText("2 runs");
   await keepScreenshot(page, testInfo, "history-after-reload");
 
+  // Opening a saved run needs neither the playground's routes nor the service.
+  await page.route("**/api/**", (route) => route.abort());
   await items(page).nth(1).getByTestId("history-prompt").click();
   await expect(page.getByLabel("Model", { exact: true })).toHaveValue(FIRST.model);
   await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(FIRST.prompt);
@@ -47,6 +49,7 @@ test("runs survive a reload, and a saved run restores the form and its result, a
   expect(await naturalSize(page)).toEqual({ width: 1024, height: 576 });
   await expect(page.getByText('"b64_json"').first()).toBeVisible();
   await keepScreenshot(page, testInfo, "history-restored");
+  await page.unroute("**/api/**");
 
   await page.getByTestId("saved-run-bar").getByRole("button", { name: "Rerun" }).click();
   await expect(items(page)).toHaveCount(3);
@@ -176,6 +179,8 @@ test.describe("against a service with URL images", () => {
     await runAndSave(page, { model: "fake-url", prompt: "readable remote image" }, 1);
     await runAndSave(page, { model: "fake-url-closed", prompt: "closed remote image" }, 2);
 
+    // The image host is gone: the saved bytes still show.
+    await page.route(`${E2E.fakeUrl}/files/**`, (route) => route.abort());
     await items(page).nth(1).getByTestId("history-prompt").click();
     await expect(page.getByTestId("saved-run-bar")).not.toContainText("kept only as a link");
     await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute("src", /^blob:/);
