@@ -1,0 +1,29 @@
+import type { RunOutcome } from "../run-generation";
+
+/** How long to wait before asking again, when an answer says "too many requests"; null for any other answer. */
+
+const DEFAULT_WAIT_MS = 5_000;
+const LONGEST_WAIT_MS = 120_000;
+
+export function retryDelayMs(outcome: RunOutcome, now = Date.now()): number | null {
+  if (outcome.kind === "problem") {
+    // The playground's own limits: its rate limit, or all its slots busy.
+    if (outcome.status !== 429 && outcome.status !== 503) return null;
+    const seconds = outcome.problem.retryAfterSeconds;
+    return clamp(typeof seconds === "number" ? seconds * 1000 : DEFAULT_WAIT_MS);
+  }
+  if (outcome.kind !== "service" || outcome.exchange.status !== 429) return null;
+  return clamp(parseRetryAfter(outcome.exchange.retryAfter, now) ?? DEFAULT_WAIT_MS);
+}
+
+/** Retry-After is seconds or an HTTP date (RFC 9110). */
+export function parseRetryAfter(value: string, now: number): number | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function clamp(ms: number): number {
+  return Math.min(LONGEST_WAIT_MS, Math.max(0, ms));
+}
