@@ -43,6 +43,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "body-too-large": "Too large",
   "unsupported-media-type": "Invalid input",
   "invalid-request": "Invalid input",
+  "grid-too-large": "Too large",
   "rate-limited": "Rate limited",
   "service-unreachable": "Unreachable",
   "answer-too-large": "Answer too large",

@@ -13,6 +13,7 @@ export const PROBLEM_KINDS = {
   "body-too-large": { status: 413, title: "The request is too large" },
   "unsupported-media-type": { status: 415, title: "The request must be JSON" },
   "invalid-request": { status: 422, title: "Some fields need fixing" },
+  "grid-too-large": { status: 422, title: "The grid is larger than this playground allows" },
   "rate-limited": { status: 429, title: "Too many generations: the playground's rate limit was reached" },
   "service-unreachable": { status: 502, title: "The image service could not be reached" },
   "answer-too-large": { status: 502, title: "The service's answer is too large" },

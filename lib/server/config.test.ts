@@ -12,6 +12,7 @@ describe("parseServerConfig", () => {
         models: [...DEMO_MODELS],
         promptMaxChars: 4000,
         historyCaps: { maxRuns: 500, maxBytes: 500 * 1024 * 1024 },
+        grid: { maxCells: 64, confirmAbove: 12, concurrency: 4 },
         access: { password: null, sessionSecret: expect.any(String), sessionHours: 12 },
         limits: {
           requestBodyBytes: 16 * 1024,
@@ -28,7 +29,7 @@ describe("parseServerConfig", () => {
 
   it("treats empty variables as unset", () => {
     const empty = Object.fromEntries(
-      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS", "PLAYGROUND_HISTORY_MAX_RUNS", "PLAYGROUND_HISTORY_MAX_MB"].map((name) => [name, " "]),
+      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS", "PLAYGROUND_HISTORY_MAX_RUNS", "PLAYGROUND_HISTORY_MAX_MB", "PLAYGROUND_GRID_MAX_CELLS", "PLAYGROUND_GRID_CONFIRM_ABOVE", "PLAYGROUND_GRID_CONCURRENCY"].map((name) => [name, " "]),
     );
     expect(parseServerConfig(empty)).toEqual(parseServerConfig({}));
   });
@@ -71,6 +72,9 @@ describe("parseServerConfig", () => {
       TRUST_PROXY_HOPS: "1",
       PLAYGROUND_HISTORY_MAX_RUNS: "50",
       PLAYGROUND_HISTORY_MAX_MB: "20",
+      PLAYGROUND_GRID_MAX_CELLS: "20",
+      PLAYGROUND_GRID_CONCURRENCY: "50",
+      PLAYGROUND_MAX_IN_FLIGHT: "6",
     });
     expect(result).toMatchObject({
       ok: true,
@@ -80,6 +84,8 @@ describe("parseServerConfig", () => {
         models: ["flux-pro", "imagen-4"],
         promptMaxChars: 1000,
         historyCaps: { maxRuns: 50, maxBytes: 20 * 1024 * 1024 },
+        // A grid's concurrency never passes the in-flight cap.
+        grid: { maxCells: 20, confirmAbove: 12, concurrency: 6 },
         access: { password: "open sesame", sessionHours: 12 },
         // The headers timeout never outlasts the whole exchange.
         limits: { timeoutMs: 30_000, headersTimeoutMs: 30_000, ratePerMinute: 5 },

@@ -1,4 +1,5 @@
 import "server-only";
+import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "./service-url";
@@ -41,6 +42,7 @@ export type ServerConfig = {
   promptMaxChars: number;
   /** How much run history each browser keeps (the page enforces it; the server only passes it on). */
   historyCaps: HistoryCaps;
+  grid: GridSettings;
   access: AccessConfig;
   limits: LimitsConfig;
   trustProxyHops: number;
@@ -102,6 +104,12 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
       models: [...new Set([...configured, ...(demoEnabled ? DEMO_MODELS : [])])],
       promptMaxChars: vars.IMAGE_PROMPT_MAX_CHARS,
       historyCaps: { maxRuns: vars.PLAYGROUND_HISTORY_MAX_RUNS, maxBytes: vars.PLAYGROUND_HISTORY_MAX_MB * 1024 * 1024 },
+      grid: {
+        maxCells: vars.PLAYGROUND_GRID_MAX_CELLS,
+        confirmAbove: vars.PLAYGROUND_GRID_CONFIRM_ABOVE,
+        // A grid never asks for more at once than the playground runs at once.
+        concurrency: Math.min(vars.PLAYGROUND_GRID_CONCURRENCY, vars.PLAYGROUND_MAX_IN_FLIGHT),
+      },
       access: readAccess(vars),
       limits: {
         requestBodyBytes: vars.PLAYGROUND_MAX_BODY_BYTES,

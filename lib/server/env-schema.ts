@@ -51,6 +51,9 @@ export const envSchema = z.object({
   TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, "proxies"),
   PLAYGROUND_HISTORY_MAX_RUNS: wholeNumber(500, 1, 100_000, "runs"),
   PLAYGROUND_HISTORY_MAX_MB: wholeNumber(500, 1, 1_000_000, "megabytes"),
+  PLAYGROUND_GRID_MAX_CELLS: wholeNumber(64, 1, 10_000, "cells"),
+  PLAYGROUND_GRID_CONFIRM_ABOVE: wholeNumber(12, 0, 10_000, "cells"),
+  PLAYGROUND_GRID_CONCURRENCY: wholeNumber(4, 1, 1_000, "requests"),
 });
 
 export type EnvVars = z.output<typeof envSchema>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { makeGenerationRequestSchema, type GenerationRequestSchema } from "@/lib/generation-request";
+import { GRID_CELL_HEADER, parseGridCellHeader } from "@/lib/grid/grid-header";
 import { clientAddress } from "./client-address";
 import type { ConfigResult, ServerConfig } from "./config";
 import { callImageService } from "./image-service-client";
@@ -47,6 +48,8 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
   }
   const generation = parsed.data;
   const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
+  const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
+  if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }), logged);
 
   const rate = generationLimiter(config.limits.ratePerMinute).take(clientAddress(request.headers, config.trustProxyHops));
   if (!rate.ok) {
@@ -70,4 +73,14 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     release();
     throw error;
   }
+}
+
+/** A grid's cell must say a valid position in a grid no larger than the maximum; single runs say nothing. */
+function checkGridCell(headers: Headers, maxCells: number): { kind: "invalid-request" | "grid-too-large"; detail: string } | null {
+  const value = headers.get(GRID_CELL_HEADER);
+  if (value === null) return null;
+  const cell = parseGridCellHeader(value);
+  if (!cell) return { kind: "invalid-request", detail: `${GRID_CELL_HEADER} must be "index/total" with index below total.` };
+  if (cell.total > maxCells) return { kind: "grid-too-large", detail: `A grid can have at most ${maxCells} cells; this one has ${cell.total}.` };
+  return null;
 }
