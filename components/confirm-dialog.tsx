@@ -2,8 +2,10 @@
 
 import { useEffect, useRef } from "react";
 
-/** A modal question with one destructive answer; Esc or "Keep" leaves everything as it was. */
-export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }: { title: string; body: string; confirmLabel: string; onConfirm: () => void; onClose: () => void }) {
+type ConfirmDialogProps = { title: string; body: string; confirmLabel: string; tone?: "danger" | "primary"; onConfirm: () => void; onClose: () => void };
+
+/** A modal question with one answer that acts; Esc or "Keep" / "Not now" leaves everything as it was. */
+export function ConfirmDialog({ title, body, confirmLabel, tone = "danger", onConfirm, onClose }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -21,7 +23,7 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }:
       <div className="mt-4 flex justify-end gap-2">
         {/* The safe answer has focus, so Enter never destroys anything by accident. */}
         <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
-          Keep
+          {tone === "danger" ? "Keep" : "Not now"}
         </button>
         <button
           type="button"
@@ -29,7 +31,7 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }:
             onConfirm();
             dialogRef.current?.close();
           }}
-          className="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+          className={`rounded-lg px-3 py-1.5 text-sm font-semibold text-white ${tone === "danger" ? "bg-red-600 hover:bg-red-700" : "bg-accent-600 hover:bg-accent-700"}`}
         >
           {confirmLabel}
         </button>

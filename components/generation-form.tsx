@@ -19,6 +19,7 @@ export type GenerationFormApi = {
   fill: (request: GenerationRequest) => void;
   insertIntoPrompt: (text: string) => void;
   currentPrompt: () => string;
+  values: () => GenerationRequestInput;
 };
 
 type GenerationFormProps = {
@@ -70,6 +71,7 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
         }
       },
       currentPrompt: () => form.getValues("prompt"),
+      values: () => form.getValues(),
     };
   }, [form]);
 

@@ -12,7 +12,7 @@ const EXTENSIONS: Record<string, string> = {
   "image/avif": "avif", "image/bmp": "bmp", "image/svg+xml": "svg",
 };
 
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
@@ -23,7 +23,7 @@ function saveBlob(blob: Blob, name: string): void {
 }
 
 /** The image's bytes: decoded from the answer, or fetched from its URL when its server allows it (CORS). */
-async function bytesOf(image: DisplayImage): Promise<Blob | null> {
+export async function bytesOf(image: DisplayImage): Promise<Blob | null> {
   const blob = imageBlob(image.source);
   if (blob) return blob;
   if (image.source.kind !== "url") return null;
@@ -35,7 +35,8 @@ async function bytesOf(image: DisplayImage): Promise<Blob | null> {
   }
 }
 
-const fileName = (index: number, blob: Blob) => `image-${index + 1}.${EXTENSIONS[blob.type] ?? "png"}`;
+export const extensionOf = (blob: Blob) => EXTENSIONS[blob.type] ?? "png";
+const fileName = (index: number, blob: Blob) => `image-${index + 1}.${extensionOf(blob)}`;
 
 /** Saves one image as a file; a remote image the browser may not read (CORS) opens in a new tab instead. */
 export async function downloadImage(image: DisplayImage, index: number): Promise<void> {

@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
+import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
+import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
 import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
@@ -9,7 +11,11 @@ import { runGeneration, type RunOutcome } from "@/lib/run-generation";
 import type { PublicServiceInfo } from "@/lib/service-info";
 import type { SharedFields } from "@/lib/share-link";
 import { GenerationForm, type GenerationFormApi } from "./generation-form";
+import { GridPlaceholder, initialGridSpec } from "./grid/grid-placeholder";
+import { requestOfCell, useGridRunner, type CellFinished } from "./grid/use-grid-runner";
+import { useGridViews } from "./grid/use-grid-views";
 import { JobEndedContext } from "./job-ended-context";
+import { ModeTabs, type PlaygroundMode } from "./mode-tabs";
 import { HistoryPanel } from "./history/history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./prompt-library";
@@ -29,11 +35,16 @@ type PlaygroundProps = {
   signOut: boolean;
   shared: SharedFields;
   historyCaps: HistoryCaps;
+  gridSettings: GridSettings;
 };
 
 type CompareModule = typeof import("./history/compare-dialog");
 
-export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps }: PlaygroundProps) {
+export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
+  const [mode, setMode] = useState<PlaygroundMode>("single");
+  const [gridInitial, setGridInitial] = useState<GridSpec | null>(null);
+  // Bumped when a grid from history fills the grid form, so the form starts again from it.
+  const [gridFormKey, setGridFormKey] = useState(0);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
@@ -110,7 +121,89 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     setComparing({ runs, module: compareModule });
   }, []);
 
-  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+  // Grid cells land in history as one group, each once the page is idle.
+  const onCellFinished = useCallback(
+    ({ session, cellIndex, request, outcome, startedAt }: CellFinished) => {
+      const group = { id: session.id, cellIndex, cellCount: session.plan.cells.length, rowAxis: session.rowAxis, spec: session.spec };
+      void whenIdle().then(() => saveToHistory(request, outcome, startedAt, group));
+    },
+    [saveToHistory],
+  );
+  const grid = useGridRunner(gridSettings, onCellFinished);
+  const gridViews = useGridViews(mode === "grid");
+  const { cancelAll: cancelGrid, start: startGrid, show: showGrid } = grid;
+
+  const switchMode = useCallback((next: PlaygroundMode) => {
+    // The grid starts from what the single form holds the first time it opens.
+    if (next === "grid") setGridInitial((current) => current ?? initialGridSpec(formApiRef.current?.values()));
+    setMode(next);
+  }, []);
+
+  /** A grid cell in the single-run view: its request in the form, its whole answer on the right. */
+  const openCell = useCallback(
+    (index: number) => {
+      const session = grid.session;
+      const outcome = session?.cells[index]?.outcome;
+      if (!session || !outcome) return;
+      const request = requestOfCell(session.plan, index);
+      viewRef.current += 1;
+      setMode("single");
+      formApiRef.current?.fill(request);
+      setShownRunId(null);
+      setRun({ phase: "done", request, outcome });
+    },
+    [grid.session],
+  );
+
+  const showGridForm = useCallback((spec: GridSpec) => {
+    setGridInitial(spec);
+    setGridFormKey((key) => key + 1);
+    setMode("grid");
+  }, []);
+
+  /** A grid from history, as it was saved: every cell's latest answer in the table again. */
+  const openGrid = useCallback(
+    async (cells: HistoryRun[]) => {
+      const group = cells[0]?.group;
+      if (!group) return;
+      // Planned with the limits it was made under: a lower maximum set later does not hide a saved grid.
+      const planned = planGrid(group.spec, { maxCells: group.cellCount, promptMaxChars: Number.MAX_SAFE_INTEGER });
+      if (!planned.ok) return;
+      const restored = new Map(await Promise.all(cells.map(async (run) => [run.group?.cellIndex ?? -1, (await restoreSaved(run)).outcome] as const)));
+      showGridForm(group.spec);
+      showGrid({
+        id: group.id,
+        spec: group.spec,
+        plan: planned.plan,
+        rowAxis: group.rowAxis,
+        cells: planned.plan.cells.map((cell) => {
+          const outcome = restored.get(cell.index);
+          return outcome ? { progress: { status: "done", attempts: 1, outcome }, outcome } : { progress: { status: "cancelled" }, outcome: null };
+        }),
+        pausedUntil: null,
+        runningBatches: 0,
+      });
+    },
+    [restoreSaved, showGrid, showGridForm],
+  );
+
+  /** Runs a saved grid again, as a new grid. */
+  const rerunGrid = useCallback(
+    (cells: HistoryRun[]) => {
+      const group = cells[0]?.group;
+      if (!group) return;
+      showGridForm(group.spec);
+      const planned = planGrid(group.spec, { maxCells: gridSettings.maxCells, promptMaxChars });
+      // A grid too large for today's limits stays in the form, where its problem is explained.
+      if (planned.ok) startGrid(group.spec, planned.plan, group.rowAxis);
+    },
+    [startGrid, gridSettings.maxCells, promptMaxChars, showGridForm],
+  );
+
+  const cancel = useCallback(() => {
+    controllerRef.current?.abort();
+    if (mode === "grid") cancelGrid();
+  }, [mode, cancelGrid]);
 
   // Interactive now; fetch the answer views while the person is still typing, not when the answer lands.
   useEffect(() => {
@@ -156,6 +249,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           the form. Wide: history as a third column that stays in view. */}
       <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
         <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+          <ModeTabs mode={mode} onChange={switchMode} />
+          {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
+          <div hidden={mode !== "single"}>
           <GenerationForm
             apiRef={formApiRef}
             shared={shared}
@@ -165,6 +261,25 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
             onGenerate={generate}
             onCancel={cancel}
           />
+          </div>
+          {gridInitial && (
+            <div hidden={mode !== "grid"}>
+              {gridViews ? (
+                <gridViews.GridForm
+                  key={gridFormKey}
+                  settings={gridSettings}
+                  models={models}
+                  promptMaxChars={promptMaxChars}
+                  initial={gridInitial}
+                  running={(grid.session?.runningBatches ?? 0) > 0}
+                  onRun={grid.start}
+                  onCancel={grid.cancelAll}
+                />
+              ) : (
+                <p className="text-sm text-zinc-500">Opening the grid…</p>
+              )}
+            </div>
+          )}
           <PromptLibrary
             prompts={history.prompts}
             available={history.ready && history.unavailable === null}
@@ -175,14 +290,26 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           />
         </section>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-        <div className="min-w-0 self-start lg:col-start-1 lg:row-start-2 xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1">
-          <HistoryPanel history={history} shownId={shownRunId} onOpen={(saved) => void openRun(saved)} onRerun={rerun} onCompare={(runs) => void compare(runs)} />
+        {/* A grid takes the width of two columns; history then goes under the form. */}
+        <div className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}>
+          <HistoryPanel history={history} shownId={shownRunId} onOpen={(saved) => void openRun(saved)} onRerun={rerun} onCompare={(runs) => void compare(runs)}
+            onOpenGrid={(cells) => void openGrid(cells)}
+            onRerunGrid={rerunGrid}
+          />
         </div>
         {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
-        <section ref={resultRef} aria-label="Result" aria-live="polite" className="min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <JobEndedContext.Provider value={onJobEnded}>
-            <RunPanel run={run} onRerun={rerun} />
-          </JobEndedContext.Provider>
+        <section ref={resultRef} aria-label="Result" aria-live="polite" className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}>
+          {mode === "grid" ? (
+            grid.session && gridViews ? (
+              <gridViews.GridView session={grid.session} onRowAxis={grid.setRowAxis} onRerun={grid.rerun} onOpen={openCell} onCancelAll={grid.cancelAll} />
+            ) : (
+              <GridPlaceholder />
+            )
+          ) : (
+            <JobEndedContext.Provider value={onJobEnded}>
+              <RunPanel run={run} onRerun={rerun} />
+            </JobEndedContext.Provider>
+          )}
         </section>
       </main>
     </div>

@@ -1,6 +1,7 @@
 import { ANSWER_HEADERS } from "./answer-headers";
 import type { GenerationRequest } from "./generation-request";
 import { formatBytes } from "./format-bytes";
+import { GRID_CELL_HEADER, gridCellHeader } from "./grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { readWholeStream } from "./read-stream";
 import { problemSchema, type Problem } from "./problem";
@@ -55,8 +56,10 @@ async function readProblem(response: Response): Promise<Problem> {
   return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
 }
 
-export function runGeneration(request: GenerationRequest, signal: AbortSignal): Promise<RunOutcome> {
-  return callRoute("/api/generate", request, signal);
+/** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
+export function runGeneration(request: GenerationRequest, signal: AbortSignal, options: { gridCell?: { index: number; total: number } } = {}): Promise<RunOutcome> {
+  const headers: Record<string, string> = options.gridCell ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) } : {};
+  return callRoute("/api/generate", request, signal, headers);
 }
 
 /** Asks our server to fetch a job's polling URL (it adds the key, and only for the service's origin). */
@@ -64,14 +67,14 @@ export function runPoll(url: string, signal: AbortSignal): Promise<RunOutcome> {
   return callRoute("/api/poll", { url }, signal);
 }
 
-async function callRoute(path: string, payload: unknown, signal: AbortSignal): Promise<RunOutcome> {
+async function callRoute(path: string, payload: unknown, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Response;
   try {
     response = await fetch(path, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...extraHeaders },
       body: JSON.stringify(payload),
       signal,
       cache: "no-store",

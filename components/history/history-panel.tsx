@@ -3,9 +3,11 @@
 import { useMemo, useRef, useState } from "react";
 import { formatBytes } from "@/lib/format-bytes";
 import { EMPTY_FILTER, filterRuns } from "@/lib/history/history-filter";
+import { groupHistory } from "@/lib/history/history-groups";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { ConfirmDialog } from "../confirm-dialog";
 import { HistoryFilters } from "./history-filters";
+import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { HistoryToolbar } from "./history-toolbar";
@@ -18,11 +20,13 @@ type HistoryPanelProps = {
   onOpen: (run: HistoryRun) => void;
   onRerun: (run: HistoryRun) => void;
   onCompare: (runs: HistoryRun[]) => void;
+  onOpenGrid: (cells: HistoryRun[]) => void;
+  onRerunGrid: (cells: HistoryRun[]) => void;
 };
 
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
-export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: HistoryPanelProps) {
+export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmClear, setConfirmClear] = useState(false);
@@ -30,14 +34,17 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
   const now = useNow(30_000);
   const { runs } = history;
   const shown = useMemo(() => filterRuns(runs, filter), [runs, filter]);
+  const entries = useMemo(() => groupHistory(shown), [shown]);
   const chosen = runs.filter((run) => selected.has(run.id));
   const usedBytes = runs.reduce((total, run) => total + run.sizeBytes, 0);
 
-  const toggle = (id: string, on: boolean) =>
+  const toggle = (ids: readonly string[], on: boolean) =>
     setSelected((previous) => {
       const next = new Set(previous);
-      if (on) next.add(id);
-      else next.delete(id);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
 
@@ -47,7 +54,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
     const index = items.findIndex((item) => item.dataset.runId === run.id);
     const neighbour = items[index + 1] ?? items[index - 1];
     void history.remove([run.id]).then(() => neighbour?.querySelector<HTMLButtonElement>("button")?.focus());
-    toggle(run.id, false);
+    toggle([run.id], false);
   };
 
   return (
@@ -81,20 +88,43 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare }: H
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No run matches these filters.</p>
       ) : (
         <ul ref={listRef} aria-label="Saved runs" className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1">
-          {shown.map((run) => (
-            <HistoryItem
-              key={run.id}
-              run={run}
-              now={now}
-              shown={run.id === shownId}
-              selected={selected.has(run.id)}
-              onOpen={() => onOpen(run)}
-              onSelect={(on) => toggle(run.id, on)}
-              onStar={() => void history.setStarred(run.id, !run.starred)}
-              onRerun={() => onRerun(run)}
-              onDelete={() => deleteRun(run)}
-            />
-          ))}
+          {entries.map((entry) => {
+            if (entry.kind === "grid") {
+              const ids = entry.all.map((run) => run.id);
+              return (
+                <HistoryGridItem
+                  key={entry.id}
+                  cells={entry.cells}
+                  all={entry.all}
+                  now={now}
+                  selected={ids.every((id) => selected.has(id))}
+                  onOpen={() => onOpenGrid(entry.cells)}
+                  onSelect={(on) => toggle(ids, on)}
+                  onStar={(starred) => void history.setStarred(ids, starred)}
+                  onRerun={() => onRerunGrid(entry.cells)}
+                  onDelete={() => {
+                    void history.remove(ids);
+                    toggle(ids, false);
+                  }}
+                />
+              );
+            }
+            const { run } = entry;
+            return (
+              <HistoryItem
+                key={run.id}
+                run={run}
+                now={now}
+                shown={run.id === shownId}
+                selected={selected.has(run.id)}
+                onOpen={() => onOpen(run)}
+                onSelect={(on) => toggle([run.id], on)}
+                onStar={() => void history.setStarred([run.id], !run.starred)}
+                onRerun={() => onRerun(run)}
+                onDelete={() => deleteRun(run)}
+              />
+            );
+          })}
         </ul>
       )}
       {confirmClear && (

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/generation-request";
 import type { HistoryStore, StoreResult } from "@/lib/history/history-store";
-import type { HistoryCaps, HistoryRun, SavedPrompt } from "@/lib/history/history-types";
+import type { HistoryCaps, HistoryRun, RunGroup, SavedPrompt } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { RunOutcome } from "@/lib/run-generation";
 
@@ -25,10 +25,10 @@ export type HistoryApi = {
   notice: HistoryNotice | null;
   caps: HistoryCaps;
   dismissNotice: () => void;
-  save: (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => Promise<HistoryRun | null>;
+  save: (request: GenerationRequest, outcome: RunOutcome, createdAt: number, group?: RunGroup) => Promise<HistoryRun | null>;
   /** A job's run gets the answer that ended the job; its time counts from the submission. */
   finishJob: (id: string, outcome: RunOutcome) => Promise<void>;
-  setStarred: (id: string, starred: boolean) => Promise<void>;
+  setStarred: (ids: readonly string[], starred: boolean) => Promise<void>;
   remove: (ids: readonly string[]) => Promise<void>;
   clear: () => Promise<void>;
   addImported: (runs: readonly HistoryRun[]) => Promise<{ added: number; evicted: number } | null>;
@@ -124,13 +124,13 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
   );
 
   const save = useCallback(
-    async (request: GenerationRequest, outcome: RunOutcome, createdAt: number) => {
+    async (request: GenerationRequest, outcome: RunOutcome, createdAt: number, group?: RunGroup) => {
       await openedRef.current;
       const engine = engineRef.current;
       if (!storeRef.current || !engine) return null;
       let run: HistoryRun;
       try {
-        run = await engine.recordRun({ id: newId(), createdAt, request, outcome }, engine.browserRecordingTools);
+        run = await engine.recordRun({ id: newId(), createdAt, request, outcome, group }, engine.browserRecordingTools);
       } catch (error) {
         setNotice({ tone: "problem", text: `This run was not saved: ${error instanceof Error ? error.message : String(error)}` });
         return null;
@@ -149,7 +149,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       const stored = runsRef.current.find((run) => run.id === id);
       const engine = engineRef.current;
       if (!stored || !engine) return;
-      const finished = await engine.recordRun({ id, createdAt: stored.createdAt, request: stored.request, outcome }, engine.browserRecordingTools);
+      const finished = await engine.recordRun({ id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group }, engine.browserRecordingTools);
       await write((store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }), "The job's result was not saved");
     },
     [write],
@@ -165,7 +165,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     caps,
     dismissNotice: useCallback(() => setNotice(null), []),
     save,
-    setStarred: useCallback(async (id, starred) => void (await write((store) => store.setStarred(id, starred), "The star was not saved")), [write]),
+    setStarred: useCallback(async (ids, starred) => void (await write((store) => store.setStarred(ids, starred), "The star was not saved")), [write]),
     remove: useCallback(async (ids) => void (await write((store) => store.deleteRuns(ids), "The run was not deleted")), [write]),
     clear: useCallback(async () => void (await write((store) => store.clearRuns(), "History was not cleared")), [write]),
     addImported: useCallback(

@@ -42,8 +42,17 @@ const outcomeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("cancelled"), totalMs: z.number() }),
 ]);
 
+const groupSchema = z.object({
+  id: z.string(),
+  cellIndex: z.int(),
+  cellCount: z.int(),
+  rowAxis: z.enum(["prompt", "model", "ratio"]),
+  spec: z.object({ prompts: z.string(), models: z.string(), ratios: z.string() }),
+});
+
 export const archivedRunSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
+  group: z.optional(groupSchema),
   createdAt: z.number(),
   request: z.object({ model: z.string(), prompt: z.string(), aspect_ratio: z.string() }),
   status: runStatus,

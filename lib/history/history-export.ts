@@ -70,6 +70,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
   }
   const archived: ArchivedRun = {
     id: run.id,
+    ...(run.group ? { group: run.group } : {}),
     createdAt: run.createdAt,
     request: run.request,
     status: run.status,

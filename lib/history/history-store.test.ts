@@ -89,7 +89,7 @@ describe("HistoryStore", () => {
   it("stars, deletes and clears", async () => {
     const store = await openStore();
     await store.addRuns([makeRun("a", 1), makeRun("b", 2), makeRun("c", 3)], big);
-    await store.setStarred("a", true);
+    await store.setStarred(["a"], true);
     await store.deleteRuns(["b"]);
     let listed = await store.listRuns();
     expect(listed.ok && listed.value.map((run) => [run.id, run.starred])).toEqual([

@@ -83,13 +83,16 @@ export class HistoryStore {
     });
   }
 
-  setStarred(id: string, starred: boolean): Promise<StoreResult<void>> {
+  /** Stars or unstars runs (a grid's runs together), in one transaction. */
+  setStarred(ids: readonly string[], starred: boolean): Promise<StoreResult<void>> {
     return attempt(async () => {
       const transaction = this.db.transaction(RUNS, "readwrite");
       const done = transactionDone(transaction);
       const store = transaction.objectStore(RUNS);
-      const run = await requestResult<HistoryRun | undefined>(store.get(id));
-      if (run) store.put({ ...run, starred });
+      for (const id of ids) {
+        const run = await requestResult<HistoryRun | undefined>(store.get(id));
+        if (run) store.put({ ...run, starred });
+      }
       await done;
     });
   }

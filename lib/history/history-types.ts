@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "../generation-request";
+import type { GridAxis, GridSpec } from "../grid/grid-plan";
 import type { Problem } from "../problem";
 import type { ServiceExchange } from "../run-generation";
 
@@ -35,8 +36,12 @@ export type StoredOutcome =
   | { kind: "failed"; message: string; totalMs: number }
   | { kind: "cancelled"; totalMs: number };
 
+/** Runs made by one grid share a group: the grid can be reopened and rerun as a whole. */
+export type RunGroup = { id: string; cellIndex: number; cellCount: number; rowAxis: GridAxis; spec: GridSpec };
+
 export type HistoryRun = {
   id: string;
+  group?: RunGroup;
   createdAt: number;
   request: GenerationRequest;
   status: RunStatus;

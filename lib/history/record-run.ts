@@ -1,7 +1,7 @@
 import type { GenerationRequest } from "../generation-request";
 import type { RunOutcome, ServiceExchange } from "../run-generation";
 import type { AnswerAnalysis } from "./analyse-answer";
-import type { HistoryRun, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
+import type { HistoryRun, RunGroup, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
 
 /** Turns a finished run into what history keeps. Browser-only work (network, canvas) comes in as functions. */
 
@@ -31,7 +31,7 @@ function statusOf(outcome: RunOutcome, analysis: AnswerAnalysis | null): { statu
 }
 
 export async function recordRun(
-  base: { id: string; createdAt: number; request: GenerationRequest; outcome: RunOutcome },
+  base: { id: string; createdAt: number; request: GenerationRequest; outcome: RunOutcome; group?: RunGroup },
   tools: RecordingTools,
 ): Promise<HistoryRun> {
   const { outcome } = base;
@@ -44,6 +44,7 @@ export async function recordRun(
   const thumbnail = kept.thumbnailSource ? await tools.makeThumbnail(kept.thumbnailSource) : null;
   return {
     id: base.id,
+    ...(base.group ? { group: base.group } : {}),
     createdAt: base.createdAt,
     request: base.request,
     status,

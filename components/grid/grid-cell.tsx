@@ -1,0 +1,80 @@
+"use client";
+
+import { useMemo, useRef } from "react";
+import { parseAspectRatio } from "@/lib/aspect-ratio";
+import { summariseCell } from "@/lib/grid/cell-summary";
+import type { GridCell as PlannedCell } from "@/lib/grid/grid-plan";
+import { downloadImage } from "../image-actions";
+import { useBlobImageSource } from "../use-image-src";
+import type { GridCellView } from "./use-grid-runner";
+
+type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; onRerun: () => void; onOpen: () => void };
+
+const action = "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
+
+/** One request of the grid: a box of its requested shape that fills with the image or the error. */
+export function GridCellBox({ cell, view, now, onRerun, onOpen }: GridCellProps) {
+  const ratio = parseAspectRatio(cell.aspect_ratio);
+  const summary = useMemo(() => (view.outcome ? summariseCell(view.outcome) : null), [view.outcome]);
+  const { progress } = view;
+  const busy = progress.status === "running" || progress.status === "queued" || progress.status === "waiting";
+  const label = `${cell.prompt} · ${cell.model} · ${cell.aspect_ratio}`;
+  return (
+    <figure className="flex flex-col gap-1" data-testid="grid-cell" data-cell-index={cell.index} data-status={summary?.kind ?? progress.status} aria-label={label}>
+      {/* The box keeps the requested ratio from the start, so the table does not jump as images land. */}
+      <div
+        className="checkerboard relative flex items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
+        style={{ aspectRatio: ratio ? `${ratio.width} / ${ratio.height}` : "1 / 1" }}
+      >
+        {summary?.kind === "image" ? (
+          <CellImage summary={summary} label={label} onOpen={onOpen} />
+        ) : summary?.kind === "problem" && !busy ? (
+          <div role="alert" className="flex h-full w-full flex-col justify-center gap-1 overflow-auto bg-red-50 p-2 text-[11px] leading-snug text-red-950 dark:bg-red-950/40 dark:text-red-100">
+            <p className="font-semibold">
+              {summary.title}
+              {summary.status !== null && <span className="font-mono font-normal"> ({summary.status})</span>}
+            </p>
+            {summary.message && <p className="line-clamp-4 break-words">{summary.message}</p>}
+          </div>
+        ) : (
+          <p className="px-2 text-center text-xs text-zinc-500" role="status">
+            {progress.status === "running" && `Running… ${((now - progress.startedAt) / 1000).toFixed(1)} s`}
+            {progress.status === "queued" && "Queued"}
+            {progress.status === "waiting" && `Told to wait; retry ${progress.attempt} in ${Math.max(0, Math.ceil((progress.until - now) / 1000))} s`}
+            {progress.status === "cancelled" && "Cancelled"}
+          </p>
+        )}
+      </div>
+      <figcaption className="flex flex-wrap items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
+        {summary && (
+          <span className="font-mono" data-testid="grid-cell-meta">
+            {summary.status ?? "—"} · {(summary.durationMs / 1000).toFixed(1)} s
+          </span>
+        )}
+        <span className="ml-auto flex gap-1">
+          <button type="button" className={action} onClick={onRerun} disabled={busy} aria-label={`Rerun ${label}`}>
+            Rerun
+          </button>
+          <button type="button" className={action} onClick={onOpen} disabled={!view.outcome} aria-label={`Open ${label}`}>
+            Open
+          </button>
+          {summary?.kind === "image" && (
+            <button type="button" className={action} onClick={() => void downloadImage(summary.image, cell.index)} aria-label={`Download ${label}`}>
+              ↓
+            </button>
+          )}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function CellImage({ summary, label, onOpen }: { summary: Extract<ReturnType<typeof summariseCell>, { kind: "image" }>; label: string; onOpen: () => void }) {
+  const imageRef = useRef<HTMLImageElement>(null);
+  useBlobImageSource(imageRef, summary.image.source);
+  const url = summary.image.source.kind === "url" ? summary.image.source.url : undefined;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a blob or a service URL, nothing next/image could optimise
+    <img ref={imageRef} src={url} alt={label} referrerPolicy="no-referrer" decoding="async" onClick={onOpen} className="h-full w-full cursor-zoom-in object-contain" />
+  );
+}

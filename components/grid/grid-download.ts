@@ -1,0 +1,33 @@
+"use client";
+
+import { summariseCell } from "@/lib/grid/cell-summary";
+import type { GridPlan } from "@/lib/grid/grid-plan";
+import { toCsv } from "@/lib/history/runs-csv";
+import { makeZip } from "@/lib/zip";
+import { bytesOf, extensionOf, saveBlob } from "../image-actions";
+import type { GridCellView } from "./use-grid-runner";
+
+/** Every cell's image in one zip, named by its place in the grid, with index.csv saying what each is. */
+export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[]): Promise<string> {
+  const entries: { name: string; bytes: Uint8Array }[] = [];
+  const rows: (string | number)[][] = [];
+  for (const cell of plan.cells) {
+    const outcome = cells[cell.index]?.outcome;
+    const summary = outcome ? summariseCell(outcome) : null;
+    let file = "";
+    if (summary?.kind === "image") {
+      const blob = await bytesOf(summary.image);
+      if (blob) {
+        const slug = `${cell.model}-${cell.aspect_ratio.replace(":", "x")}`.toLowerCase().replace(/[^a-z0-9x-]+/g, "-");
+        file = `cell-${String(cell.index + 1).padStart(2, "0")}-${slug}.${extensionOf(blob)}`;
+        entries.push({ name: file, bytes: new Uint8Array(await blob.arrayBuffer()) });
+      }
+    }
+    const status = !summary ? "not run" : summary.kind === "image" ? String(summary.status) : `${summary.title}${summary.status !== null ? ` (${summary.status})` : ""}`;
+    rows.push([cell.index + 1, cell.prompt, cell.model, cell.aspect_ratio, status, summary ? Math.round(summary.durationMs) : "", file]);
+  }
+  entries.push({ name: "index.csv", bytes: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)) });
+  saveBlob(new Blob([makeZip(entries)], { type: "application/zip" }), "grid.zip");
+  const images = entries.length - 1;
+  return `Saved ${images} image${images === 1 ? "" : "s"} of ${plan.cells.length} cells, with index.csv.`;
+}

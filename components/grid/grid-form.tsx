@@ -1,0 +1,152 @@
+"use client";
+
+import { useMemo, useState, type FormEvent } from "react";
+import { RATIO_PRESETS } from "@/lib/aspect-ratio";
+import { GRID_AXES, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
+import type { GridSettings } from "@/lib/grid/grid-settings";
+import { ConfirmDialog } from "../confirm-dialog";
+import { FieldMessage, inputClassName, labelClassName } from "../field-message";
+
+type GridFormProps = {
+  settings: GridSettings;
+  models: string[];
+  promptMaxChars: number;
+  initial: GridSpec;
+  running: boolean;
+  onRun: (spec: GridSpec, plan: GridPlan, rowAxis: GridAxis) => void;
+  onCancel: () => void;
+};
+
+const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
+const listOf = (text: string) => text.split(/[\n,]/).map((value) => value.trim()).filter(Boolean);
+
+/** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
+export function GridForm({ settings, models, promptMaxChars, initial, running, onRun, onCancel }: GridFormProps) {
+  const [spec, setSpec] = useState<GridSpec>(initial);
+  const [rowAxis, setRowAxis] = useState<GridAxis>("prompt");
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState<GridPlan | null>(null);
+  const planned = useMemo(() => planGrid(spec, { maxCells: settings.maxCells, promptMaxChars }), [spec, settings.maxCells, promptMaxChars]);
+  const count = planned.ok ? planned.plan.cells.length : planned.count;
+  const errors = planned.ok ? {} : planned.errors;
+  const chosenRatios = listOf(spec.ratios);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    if (!planned.ok) return;
+    if (planned.plan.cells.length > settings.confirmAbove) setConfirming(planned.plan);
+    else onRun(spec, planned.plan, rowAxis);
+  };
+  const toggleRatio = (ratio: string) => {
+    const next = chosenRatios.includes(ratio) ? chosenRatios.filter((chosen) => chosen !== ratio) : [...chosenRatios, ratio];
+    setSpec({ ...spec, ratios: next.join(", ") });
+  };
+  const shown = (field: keyof typeof errors) => (submitted ? errors[field] : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit(event);
+      }}
+      aria-label="Grid"
+      className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="grid-prompts" className={labelClassName}>
+          Prompt variants
+        </label>
+        <textarea
+          id="grid-prompts"
+          rows={5}
+          value={spec.prompts}
+          onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
+          aria-invalid={shown("prompts") ? true : undefined}
+          aria-describedby="grid-prompts-message"
+          className={`${inputClassName} min-h-28 resize-y leading-relaxed`}
+        />
+        <FieldMessage id="grid-prompts-message" error={shown("prompts")} hint="One prompt per line; {a|b|c} inside a line expands to each choice." />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="grid-models" className={labelClassName}>
+          Models
+        </label>
+        <input
+          id="grid-models"
+          value={spec.models}
+          onChange={(event) => setSpec({ ...spec, models: event.target.value })}
+          aria-invalid={shown("models") ? true : undefined}
+          aria-describedby="grid-models-message"
+          className={`${inputClassName} font-mono`}
+        />
+        <FieldMessage id="grid-models-message" error={shown("models")} hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="grid-ratios" className={labelClassName}>
+          Aspect ratios
+        </label>
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Common ratios">
+          {RATIO_PRESETS.map((ratio) => (
+            <button
+              key={ratio}
+              type="button"
+              aria-pressed={chosenRatios.includes(ratio)}
+              onClick={() => toggleRatio(ratio)}
+              className="rounded-lg border border-zinc-300 px-2 py-1 font-mono text-xs hover:bg-zinc-100 aria-pressed:border-accent-500 aria-pressed:bg-accent-50 aria-pressed:text-accent-700 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:bg-accent-500/15 dark:aria-pressed:text-accent-400"
+            >
+              {ratio}
+            </button>
+          ))}
+        </div>
+        <input
+          id="grid-ratios"
+          value={spec.ratios}
+          onChange={(event) => setSpec({ ...spec, ratios: event.target.value })}
+          aria-invalid={shown("ratios") ? true : undefined}
+          aria-describedby="grid-ratios-message"
+          className={`${inputClassName} font-mono`}
+        />
+        <FieldMessage id="grid-ratios-message" error={shown("ratios")} hint="W:H, separated by commas; the buttons add and remove the common ones." />
+      </div>
+      <div className="flex items-center gap-2 text-sm">
+        <label htmlFor="grid-rows">Rows</label>
+        <select id="grid-rows" value={rowAxis} onChange={(event) => setRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+          {GRID_AXES.map((axis) => (
+            <option key={axis} value={axis}>
+              {AXIS_NAMES[axis]}
+            </option>
+          ))}
+        </select>
+        <span className="text-xs text-zinc-500">the other two go across</span>
+      </div>
+      <p className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`} data-testid="grid-count" role={errors.size ? "alert" : undefined}>
+        {errors.size ??
+          (planned.ok
+            ? `${planned.plan.axes.prompt.length} prompt${planned.plan.axes.prompt.length === 1 ? "" : "s"} × ${planned.plan.axes.model.length} model${planned.plan.axes.model.length === 1 ? "" : "s"} × ${planned.plan.axes.ratio.length} ratio${planned.plan.axes.ratio.length === 1 ? "" : "s"} = ${count} request${count === 1 ? "" : "s"}, ${settings.concurrency} at a time.`
+            : "Fill in the fields to see how many requests the grid makes.")}
+      </p>
+      <div className="flex items-center gap-3">
+        <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500">
+          Run grid
+        </button>
+        {running && (
+          <button type="button" onClick={onCancel} className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+            Cancel all
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Run ${confirming.cells.length} requests?`}
+          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.`}
+          confirmLabel={`Run ${confirming.cells.length} requests`}
+          tone="primary"
+          onConfirm={() => onRun(spec, confirming, rowAxis)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </form>
+  );
+}

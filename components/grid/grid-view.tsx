@@ -1,0 +1,121 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { layoutGrid } from "@/lib/grid/grid-layout";
+import { GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
+import { useNow } from "../use-now";
+import { GridCellBox } from "./grid-cell";
+import type { GridSession } from "./use-grid-runner";
+
+const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompt", model: "Model", ratio: "Ratio" };
+const button =
+  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+type GridViewProps = {
+  session: GridSession;
+  onRowAxis: (axis: GridAxis) => void;
+  onRerun: (indices: number[]) => void;
+  onOpen: (index: number) => void;
+  onCancelAll: () => void;
+};
+
+/** A grid as a table: one axis down, the other two across, cells filling in as they finish. */
+export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: GridViewProps) {
+  const [note, setNote] = useState<string | null>(null);
+  const table = useMemo(() => layoutGrid(session.plan, session.rowAxis), [session.plan, session.rowAxis]);
+  const counts = useMemo(() => {
+    const count = { done: 0, failed: 0, busy: 0, cancelled: 0 };
+    for (const cell of session.cells) {
+      const { status } = cell.progress;
+      if (status === "done") {
+        const outcome = cell.outcome;
+        const ok = outcome?.kind === "service" && outcome.exchange.status >= 200 && outcome.exchange.status < 300;
+        if (ok) count.done += 1;
+        else count.failed += 1;
+      } else if (status === "cancelled") count.cancelled += 1;
+      else count.busy += 1;
+    }
+    return count;
+  }, [session.cells]);
+  // Ticks only while something runs or waits: the counters in the cells and the pause notice.
+  const now = useNow(250, counts.busy > 0);
+  const failed = session.cells.flatMap((cell, index) => (cell.progress.status === "cancelled" || (cell.progress.status === "done" && !(cell.outcome?.kind === "service" && cell.outcome.exchange.status < 300)) ? [index] : []));
+  const total = session.plan.cells.length;
+  const [first, second] = table.columnAxes;
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="grid-view">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="mr-auto" role="status" data-testid="grid-progress">
+          <span className="font-semibold">{total} cells</span>: {counts.done} done · {counts.failed} failed · {counts.busy} to go
+          {counts.cancelled > 0 && ` · ${counts.cancelled} cancelled`}
+        </p>
+        <label htmlFor="grid-view-rows" className="text-xs">
+          Rows
+        </label>
+        <select id="grid-view-rows" value={session.rowAxis} onChange={(event) => onRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
+            {GRID_AXES.map((axis) => (
+              <option key={axis} value={axis}>
+                {AXIS_NAMES[axis]}
+              </option>
+            ))}
+        </select>
+        <button type="button" className={button} onClick={onCancelAll} disabled={session.runningBatches === 0}>
+          Cancel all
+        </button>
+        <button type="button" className={button} onClick={() => onRerun(failed)} disabled={failed.length === 0 || session.runningBatches > 0}>
+          Rerun failed{failed.length > 0 ? ` (${failed.length})` : ""}
+        </button>
+        <button
+          type="button"
+          className={button}
+          disabled={counts.done === 0}
+          onClick={() => void import("./grid-download").then(async (module) => setNote(await module.downloadGrid(session.plan, session.cells)))}
+        >
+          Download all
+        </button>
+      </div>
+      {session.pausedUntil !== null && session.pausedUntil > now && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100" data-testid="grid-paused">
+          Too many requests: new cells wait {Math.ceil((session.pausedUntil - now) / 1000)} s, as the answer asked, then the refused ones are tried again.
+        </p>
+      )}
+      {note && <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p>}
+      <div className="overflow-x-auto">
+        <table className="w-full border-separate border-spacing-2 text-left text-xs">
+          <thead>
+            <tr>
+              <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-zinc-500">
+                <span className="block">{AXIS_NAMES[first]} × {AXIS_NAMES[second]} →</span>
+                <span className="block">{AXIS_NAMES[table.rowAxis]} ↓</span>
+              </th>
+              {table.columnLabels.map(([a, b], column) => (
+                <th key={column} scope="col" className="min-w-36 align-bottom font-medium">
+                  <span className="line-clamp-2 break-words">{a}</span>
+                  <span className="block font-mono text-zinc-500">{b}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((cells, row) => (
+              <tr key={row}>
+                <th scope="row" className="align-top font-medium">
+                  <span className="line-clamp-4 break-words">{table.rowLabels[row]}</span>
+                </th>
+                {cells.map((cell) => {
+                  const view = session.cells[cell.index];
+                  return (
+                    <td key={cell.index} className="align-top">
+                      {view && <GridCellBox cell={cell} view={view} now={now} onRerun={() => onRerun([cell.index])} onOpen={() => onOpen(cell.index)} />}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

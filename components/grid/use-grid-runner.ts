@@ -1,0 +1,134 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import type { GenerationRequest } from "@/lib/generation-request";
+import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
+import { runCells, type CellProgress } from "@/lib/grid/grid-scheduler";
+import type { GridSettings } from "@/lib/grid/grid-settings";
+import { retryDelayMs } from "@/lib/grid/retry-after";
+import { runGeneration, type RunOutcome } from "@/lib/run-generation";
+
+/**
+ * One grid on screen: its plan, every cell's progress and final answer, and the actions on it
+ * (run, rerun some cells, cancel everything). Finished cells are handed to `onCellFinished`
+ * (history) as they land.
+ */
+
+export type GridCellView = { progress: CellProgress; outcome: RunOutcome | null };
+
+export type GridSession = {
+  id: string;
+  spec: GridSpec;
+  plan: GridPlan;
+  rowAxis: GridAxis;
+  cells: GridCellView[];
+  /** New starts held back until then (the service or the playground said "too many"). */
+  pausedUntil: number | null;
+  runningBatches: number;
+};
+
+export type CellFinished = { session: GridSession; cellIndex: number; request: GenerationRequest; outcome: RunOutcome; startedAt: number };
+
+const MAX_RETRIES = 3;
+
+export function requestOfCell(plan: GridPlan, index: number): GenerationRequest {
+  const cell = plan.cells[index];
+  return { model: cell?.model ?? "", prompt: cell?.prompt ?? "", aspect_ratio: cell?.aspect_ratio ?? "" };
+}
+
+export function useGridRunner(settings: GridSettings, onCellFinished: (finished: CellFinished) => void) {
+  const [session, setSession] = useState<GridSession | null>(null);
+  const sessionRef = useRef<GridSession | null>(null);
+  const controllers = useRef(new Set<AbortController>());
+
+  const update = useCallback((change: (current: GridSession) => GridSession) => {
+    setSession((current) => {
+      const next = current ? change(current) : current;
+      sessionRef.current = next;
+      return next;
+    });
+  }, []);
+
+  const runBatch = useCallback(
+    async (target: GridSession, indices: number[]) => {
+      const controller = new AbortController();
+      controllers.current.add(controller);
+      const startedAt = new Map<number, number>();
+      update((current) => (current.id === target.id ? { ...current, runningBatches: current.runningBatches + 1 } : current));
+      const setCell = (index: number, view: Partial<GridCellView>) =>
+        update((current) => {
+          if (current.id !== target.id) return current;
+          const cells = current.cells.slice();
+          const previous = cells[index];
+          if (previous) cells[index] = { ...previous, ...view };
+          return { ...current, cells };
+        });
+      await runCells({
+        cells: indices,
+        concurrency: settings.concurrency,
+        maxRetries: MAX_RETRIES,
+        signal: controller.signal,
+        attempt: async (index, signal) => {
+          startedAt.set(index, startedAt.get(index) ?? Date.now());
+          const outcome = await runGeneration(requestOfCell(target.plan, index), signal, { gridCell: { index, total: target.plan.cells.length } });
+          return { outcome, retryAfterMs: retryDelayMs(outcome) };
+        },
+        onProgress: (index, progress) => {
+          const outcome = progress.status === "done" ? progress.outcome : null;
+          setCell(index, outcome ? { progress, outcome } : { progress });
+          if (progress.status === "done" || (progress.status === "cancelled" && startedAt.has(index))) {
+            const final: RunOutcome = progress.status === "done" ? progress.outcome : { kind: "cancelled", totalMs: Date.now() - (startedAt.get(index) ?? Date.now()) };
+            onCellFinished({ session: target, cellIndex: index, request: requestOfCell(target.plan, index), outcome: final, startedAt: startedAt.get(index) ?? Date.now() });
+          }
+        },
+        onPause: (until) => update((current) => (current.id === target.id ? { ...current, pausedUntil: until } : current)),
+      });
+      controllers.current.delete(controller);
+      update((current) => (current.id === target.id ? { ...current, runningBatches: current.runningBatches - 1, pausedUntil: current.runningBatches > 1 ? current.pausedUntil : null } : current));
+    },
+    [onCellFinished, settings.concurrency, update],
+  );
+
+  /** Starts a new grid (any grid still running is cancelled first). */
+  const start = useCallback(
+    (spec: GridSpec, plan: GridPlan, rowAxis: GridAxis) => {
+      for (const controller of controllers.current) controller.abort();
+      const fresh: GridSession = {
+        id: crypto.randomUUID(),
+        spec,
+        plan,
+        rowAxis,
+        cells: plan.cells.map(() => ({ progress: { status: "queued" }, outcome: null })),
+        pausedUntil: null,
+        runningBatches: 0,
+      };
+      sessionRef.current = fresh;
+      setSession(fresh);
+      void runBatch(fresh, plan.cells.map((cell) => cell.index));
+    },
+    [runBatch],
+  );
+
+  /** Shows a grid from history: its cells as they were saved. */
+  const show = useCallback((shown: GridSession) => {
+    for (const controller of controllers.current) controller.abort();
+    sessionRef.current = shown;
+    setSession(shown);
+  }, []);
+
+  const rerun = useCallback(
+    (indices: number[]) => {
+      const current = sessionRef.current;
+      if (current && indices.length > 0) void runBatch(current, indices);
+    },
+    [runBatch],
+  );
+
+  const cancelAll = useCallback(() => {
+    for (const controller of controllers.current) controller.abort();
+  }, []);
+
+  const setRowAxis = useCallback((rowAxis: GridAxis) => update((current) => ({ ...current, rowAxis })), [update]);
+
+  return { session, start, show, rerun, cancelAll, setRowAxis };
+}

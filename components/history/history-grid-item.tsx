@@ -1,0 +1,75 @@
+"use client";
+
+import type { HistoryRun } from "@/lib/history/history-types";
+import { timeAgo } from "@/lib/time-ago";
+import { RunThumbnail } from "./run-thumbnail";
+
+type HistoryGridItemProps = {
+  cells: HistoryRun[];
+  all: HistoryRun[];
+  now: number;
+  selected: boolean;
+  onOpen: () => void;
+  onSelect: (selected: boolean) => void;
+  onStar: (starred: boolean) => void;
+  onRerun: () => void;
+  onDelete: () => void;
+};
+
+const iconButton =
+  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
+
+const distinct = (values: string[]) => [...new Set(values)];
+
+/** A grid in the history list: one entry for all its cells, reopened and rerun as a whole. */
+export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryGridItemProps) {
+  const first = cells[0];
+  if (!first?.group) return null;
+  const { cellCount } = first.group;
+  const prompts = distinct(cells.map((cell) => cell.request.prompt));
+  const models = distinct(cells.map((cell) => cell.request.model));
+  const ratios = distinct(cells.map((cell) => cell.request.aspect_ratio));
+  const withImages = cells.filter((cell) => cell.status === "succeeded").length;
+  const newest = Math.max(...all.map((run) => run.createdAt));
+  const starred = all.every((run) => run.starred);
+  const cover = cells.find((cell) => cell.thumbnail || cell.thumbnailUrl) ?? first;
+  const title = `${prompts[0] ?? ""}${prompts.length > 1 ? ` (+${prompts.length - 1} variant${prompts.length > 2 ? "s" : ""})` : ""}`;
+  return (
+    <li data-testid="history-grid" data-group-id={first.group.id} className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
+      <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select grid: ${title}`} className="mt-5 size-4 shrink-0 accent-accent-600" />
+      <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500">
+        <span className="relative">
+          <RunThumbnail run={cover} />
+          <span aria-hidden="true" className="absolute -right-1 -bottom-1 rounded bg-accent-600 px-1 text-[10px] font-semibold text-white">
+            ▦
+          </span>
+        </span>
+        <span className="flex min-w-0 flex-col gap-1">
+          <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
+            {title}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">Grid · {cellCount} cells</span>
+            <span data-testid="history-grid-summary">
+              {withImages} of {cellCount} with images
+            </span>
+            <span className="max-w-40 truncate font-mono">{models.join(", ")}</span>
+            <span className="font-mono">{ratios.join(", ")}</span>
+            <time dateTime={new Date(newest).toISOString()}>{timeAgo(newest, now)}</time>
+          </span>
+        </span>
+      </button>
+      <div className="flex shrink-0 flex-col items-center">
+        <button type="button" onClick={() => onStar(!starred)} aria-pressed={starred} aria-label={starred ? "Unstar grid" : "Star grid"} className={`${iconButton} ${starred ? "text-amber-500 dark:text-amber-400" : ""}`}>
+          {starred ? "★" : "☆"}
+        </button>
+        <button type="button" onClick={onRerun} aria-label="Rerun grid" title="Run the whole grid again (a new entry)" className={iconButton}>
+          ↻
+        </button>
+        <button type="button" onClick={onDelete} aria-label="Delete grid" title="Delete all runs of this grid" className={iconButton}>
+          ✕
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import type { HistoryRun } from "./history-types";
+
+/**
+ * The history list with each grid's runs gathered into one entry, placed where its newest run
+ * would be. A grid keeps the latest run of each cell (a cell run again replaces the older one).
+ */
+
+export type HistoryEntry = { kind: "run"; run: HistoryRun } | { kind: "grid"; id: string; cells: HistoryRun[]; all: HistoryRun[] };
+
+/** `runs` newest first, as the store lists them. */
+export function groupHistory(runs: readonly HistoryRun[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  const grids = new Map<string, Extract<HistoryEntry, { kind: "grid" }>>();
+  for (const run of runs) {
+    if (!run.group) {
+      entries.push({ kind: "run", run });
+      continue;
+    }
+    let grid = grids.get(run.group.id);
+    if (!grid) {
+      grid = { kind: "grid", id: run.group.id, cells: [], all: [] };
+      grids.set(run.group.id, grid);
+      entries.push(grid);
+    }
+    grid.all.push(run);
+    const cellIndex = run.group.cellIndex;
+    if (!grid.cells.some((cell) => cell.group?.cellIndex === cellIndex)) grid.cells.push(run);
+  }
+  for (const grid of grids.values()) grid.cells.sort((a, b) => (a.group?.cellIndex ?? 0) - (b.group?.cellIndex ?? 0));
+  return entries;
+}
