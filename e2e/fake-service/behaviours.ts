@@ -24,6 +24,8 @@ const CORPUS_BEHAVIOURS: Record<string, Behaviour> = Object.fromEntries(
   ANSWER_CORPUS.map((entry, index) => [`fake-corpus-${index}`, ({ response }: { response: ServerResponse }) => json(response, 200, entry.body)]),
 );
 
+const seenOnce = new Set<string>();
+
 export const BEHAVIOURS: Record<string, Behaviour> = {
   ...BENCH_BEHAVIOURS,
   ...CORPUS_BEHAVIOURS,
@@ -46,6 +48,12 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
     }),
   "fake-unauthorized": ({ response }) => json(response, 401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } }),
   "fake-echo-key": ({ response, authorization }) => json(response, 401, { error: { message: `Key rejected: ${authorization}` } }),
+  // "Too many requests, retry after 1 s" the first time a request is seen, an image after that.
+  "fake-429-once": ({ response, body }) => {
+    if (seenOnce.has(body)) return json(response, 200, { created: 1, data: [{ b64_json: samplePng(90, 90, [40, 200, 90]).toString("base64") }] });
+    seenOnce.add(body);
+    json(response, 429, { error: { message: "Rate limit reached, retry shortly." } }, { "retry-after": "1" });
+  },
   "fake-rate-limit": ({ response }) => json(response, 429, { error: { message: "Too many requests, slow down." } }, { "retry-after": "7" }),
   "fake-html-500": ({ response }) => {
     response.writeHead(500, { "content-type": "text/html" });
