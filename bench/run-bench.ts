@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { startFakeProcess } from "./child-processes";
 import { javascriptWeight, launchBrowser, renderLargeAnswer } from "./measure-browser";
+import { gridTiming } from "./measure-grid";
 import { medianDifference, rssGrowthMb, sideBySide, type Endpoints } from "./measure-route";
 import { requestsPerSecond } from "./measure-rps";
 import { freePort, startNext } from "./next-server";
@@ -71,6 +72,10 @@ try {
     record({ key: "longest_task_ms_4x4mb", what: "longest main-thread task meanwhile", value: render.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
     record({ key: "history_saved_ms_4x4mb", what: "answer received → the same run packed and stored in history (IndexedDB)", value: render.saved, unit: "ms" });
     record({ key: "history_longest_task_ms_4x4mb", what: "longest main-thread task while history stores it", value: render.saveLongestTask, unit: "ms", target: { op: "<=", value: 200 } });
+    const grid12 = await gridTiming(browser, next.url, { prompts: "a fox {at dawn|at noon|at night}", models: "bench-500ms", ratios: "1:1, 4:3, 16:9, 9:16", cells: 12 }, 5);
+    record({ key: "grid_ms_12_cells_500ms", what: "12-cell grid, 4 at a time, each answer taking 500 ms: click → every cell done (Chromium)", value: grid12.total, unit: "ms", target: { op: "<=", value: 1650 } });
+    const grid64 = await gridTiming(browser, next.url, { prompts: "{a|b|c|d|e|f|g|h} fox", models: "bench-1mb-b64", ratios: "1:1, 4:3, 3:4, 3:2, 2:3, 16:9, 9:16, 21:9", cells: 64 }, 3);
+    record({ key: "grid_longest_task_ms_64x1mb", what: `64-cell grid of 1 MB base64 images (done in ${round(grid64.total.median)} ms): longest main-thread task while cells land`, value: grid64.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
     const gallery = await renderLargeAnswer(browser, next.url, "bench-200-urls", 200, 3);
     record({ key: "render_ms_200_urls", what: "answer received → 200 URL images loaded and shown in the gallery (Chromium)", value: gallery.render, unit: "ms" });
     record({ key: "longest_task_ms_200_urls", what: "longest main-thread task meanwhile", value: gallery.longestTask, unit: "ms" });

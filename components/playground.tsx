@@ -131,7 +131,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   );
   const grid = useGridRunner(gridSettings, onCellFinished);
   const gridViews = useGridViews(mode === "grid");
-  const { cancelAll: cancelGrid, start: startGrid, show: showGrid } = grid;
+  const { cancelAll: cancelGrid, start: startGrid, show: showGrid, current: currentGrid } = grid;
 
   const switchMode = useCallback((next: PlaygroundMode) => {
     // The grid starts from what the single form holds the first time it opens.
@@ -142,7 +142,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   /** A grid cell in the single-run view: its request in the form, its whole answer on the right. */
   const openCell = useCallback(
     (index: number) => {
-      const session = grid.session;
+      const session = currentGrid();
       const outcome = session?.cells[index]?.outcome;
       if (!session || !outcome) return;
       const request = requestOfCell(session.plan, index);
@@ -152,7 +152,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
       setShownRunId(null);
       setRun({ phase: "done", request, outcome });
     },
-    [grid.session],
+    [currentGrid],
   );
 
   const showGridForm = useCallback((spec: GridSpec) => {

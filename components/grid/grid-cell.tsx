@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { memo, useMemo, useRef } from "react";
 import { parseAspectRatio } from "@/lib/aspect-ratio";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridCell as PlannedCell } from "@/lib/grid/grid-plan";
@@ -8,12 +8,18 @@ import { downloadImage } from "../image-actions";
 import { useBlobImageSource } from "../use-image-src";
 import type { GridCellView } from "./use-grid-runner";
 
-type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; onRerun: () => void; onOpen: () => void };
+/** `now` only matters while the cell runs or waits; callbacks take the cell's index so they stay the same between renders. */
+type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; onRerun: (indices: number[]) => void; onOpen: (index: number) => void };
 
 const action = "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
 
-/** One request of the grid: a box of its requested shape that fills with the image or the error. */
-export function GridCellBox({ cell, view, now, onRerun, onOpen }: GridCellProps) {
+/**
+ * One request of the grid: a box of its requested shape that fills with the image or the error.
+ * Memoised: as cells land, only the cells that changed render again, not the whole table.
+ */
+export const GridCellBox = memo(function GridCellBox({ cell, view, now, onRerun: rerunCells, onOpen: openCell }: GridCellProps) {
+  const onRerun = () => rerunCells([cell.index]);
+  const onOpen = () => openCell(cell.index);
   const ratio = parseAspectRatio(cell.aspect_ratio);
   const summary = useMemo(() => (view.outcome ? summariseCell(view.outcome) : null), [view.outcome]);
   const { progress } = view;
@@ -67,7 +73,7 @@ export function GridCellBox({ cell, view, now, onRerun, onOpen }: GridCellProps)
       </figcaption>
     </figure>
   );
-}
+});
 
 function CellImage({ summary, label, onOpen }: { summary: Extract<ReturnType<typeof summariseCell>, { kind: "image" }>; label: string; onOpen: () => void }) {
   const imageRef = useRef<HTMLImageElement>(null);

@@ -107,7 +107,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
                   const view = session.cells[cell.index];
                   return (
                     <td key={cell.index} className="align-top">
-                      {view && <GridCellBox cell={cell} view={view} now={now} onRerun={() => onRerun([cell.index])} onOpen={() => onOpen(cell.index)} />}
+                      {view && <GridCellBox cell={cell} view={view} now={isBusy(view) ? now : 0} onRerun={onRerun} onOpen={onOpen} />}
                     </td>
                   );
                 })}
@@ -118,4 +118,9 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
       </div>
     </div>
   );
+}
+
+function isBusy(view: GridSession["cells"][number]): boolean {
+  const { status } = view.progress;
+  return status === "running" || status === "queued" || status === "waiting";
 }

@@ -130,5 +130,8 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
 
   const setRowAxis = useCallback((rowAxis: GridAxis) => update((current) => ({ ...current, rowAxis })), [update]);
 
-  return { session, start, show, rerun, cancelAll, setRowAxis };
+  /** The session as of now, for callbacks that must not change whenever a cell does. */
+  const current = useCallback(() => sessionRef.current, []);
+
+  return { session, current, start, show, rerun, cancelAll, setRowAxis };
 }
