@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
-import type { RunState } from "./playground";
+import type { RunState } from "./use-single-run";
 import { SavedRunBar } from "./saved-run-bar";
 import { RunProgress } from "./run-progress";
 

@@ -1,0 +1,113 @@
+"use client";
+
+import { useCallback, useState, type RefObject } from "react";
+import type { GenerationRequest } from "@/lib/generation-request";
+import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
+import type { GridSettings } from "@/lib/grid/grid-settings";
+import type { HistoryRun } from "@/lib/history/history-types";
+import type { RunOutcome } from "@/lib/run-generation";
+import type { GenerationFormApi } from "../generation-form";
+import type { HistoryApi } from "../history/use-history";
+import type { PlaygroundMode } from "../mode-tabs";
+import { whenIdle } from "../when-idle";
+import { initialGridSpec } from "./grid-placeholder";
+import { requestOfCell, useGridRunner, type CellFinished } from "./use-grid-runner";
+import { useGridViews } from "./use-grid-views";
+
+type WorkspaceOptions = {
+  settings: GridSettings;
+  promptMaxChars: number;
+  history: HistoryApi;
+  formApiRef: RefObject<GenerationFormApi | null>;
+  /** Shows one finished outcome in the single-run view. */
+  showOutcome: (request: GenerationRequest, outcome: RunOutcome) => void;
+};
+
+/** Single run or grid: the mode, the grid and its form, and grids from history opened or run again. */
+export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef, showOutcome }: WorkspaceOptions) {
+  const [mode, setMode] = useState<PlaygroundMode>("single");
+  const [gridInitial, setGridInitial] = useState<GridSpec | null>(null);
+  // Bumped when a grid from history fills the grid form, so the form starts again from it.
+  const [gridFormKey, setGridFormKey] = useState(0);
+  const { save: saveToHistory, restore: restoreSaved } = history;
+
+  // Grid cells land in history as one group, each once the page is idle.
+  const onCellFinished = useCallback(
+    ({ session, cellIndex, request, outcome, startedAt }: CellFinished) => {
+      const group = { id: session.id, cellIndex, cellCount: session.plan.cells.length, rowAxis: session.rowAxis, spec: session.spec };
+      void whenIdle().then(() => saveToHistory(request, outcome, startedAt, group));
+    },
+    [saveToHistory],
+  );
+  const grid = useGridRunner(settings, onCellFinished);
+  const views = useGridViews(mode === "grid");
+  const { start: startGrid, show: showGrid, current: currentGrid } = grid;
+
+  const switchMode = useCallback(
+    (next: PlaygroundMode) => {
+      // The grid starts from what the single form holds the first time it opens.
+      if (next === "grid") setGridInitial((current) => current ?? initialGridSpec(formApiRef.current?.values()));
+      setMode(next);
+    },
+    [formApiRef],
+  );
+
+  /** A grid cell in the single-run view: its request in the form, its whole answer on the right. */
+  const openCell = useCallback(
+    (index: number) => {
+      const session = currentGrid();
+      const outcome = session?.cells[index]?.outcome;
+      if (!session || !outcome) return;
+      setMode("single");
+      showOutcome(requestOfCell(session.plan, index), outcome);
+    },
+    [currentGrid, showOutcome],
+  );
+
+  const showGridForm = useCallback((spec: GridSpec) => {
+    setGridInitial(spec);
+    setGridFormKey((key) => key + 1);
+    setMode("grid");
+  }, []);
+
+  /** A grid from history, as it was saved: every cell's latest answer in the table again. */
+  const openGrid = useCallback(
+    async (cells: HistoryRun[]) => {
+      const group = cells[0]?.group;
+      if (!group) return;
+      // Planned with the limits it was made under: a lower maximum set later does not hide a saved grid.
+      const planned = planGrid(group.spec, { maxCells: group.cellCount, promptMaxChars: Number.MAX_SAFE_INTEGER });
+      if (!planned.ok) return;
+      const restored = new Map(await Promise.all(cells.map(async (run) => [run.group?.cellIndex ?? -1, (await restoreSaved(run)).outcome] as const)));
+      showGridForm(group.spec);
+      showGrid({
+        id: group.id,
+        spec: group.spec,
+        plan: planned.plan,
+        rowAxis: group.rowAxis,
+        cells: planned.plan.cells.map((cell) => {
+          const outcome = restored.get(cell.index);
+          return outcome ? { progress: { status: "done", attempts: 1, outcome }, outcome } : { progress: { status: "cancelled" }, outcome: null };
+        }),
+        pausedUntil: null,
+        runningBatches: 0,
+      });
+    },
+    [restoreSaved, showGrid, showGridForm],
+  );
+
+  /** Runs a saved grid again, as a new grid. */
+  const rerunGrid = useCallback(
+    (cells: HistoryRun[]) => {
+      const group = cells[0]?.group;
+      if (!group) return;
+      showGridForm(group.spec);
+      const planned = planGrid(group.spec, { maxCells: settings.maxCells, promptMaxChars });
+      // A grid too large for today's limits stays in the form, where its problem is explained.
+      if (planned.ok) startGrid(group.spec, planned.plan, group.rowAxis);
+    },
+    [startGrid, settings.maxCells, promptMaxChars, showGridForm],
+  );
+
+  return { mode, switchMode, grid, views, gridInitial, gridFormKey, openCell, openGrid, rerunGrid };
+}

@@ -1,0 +1,8 @@
+/** Resolves when the browser has a quiet moment, or after two seconds at the latest. */
+export function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
