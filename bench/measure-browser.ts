@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { PERF_MARKS } from "../lib/perf-marks";
+import { recordLongTasks } from "./long-tasks";
 import { summary, type Summary } from "./stats";
 
 /** What a person's browser pays: JavaScript loaded for the first paint, and time to show large answers. */
@@ -59,13 +60,7 @@ export async function renderLargeAnswer(
   const saveLongest: number[] = [];
   for (let run = 0; run < runs + 1; run++) {
     const page = await browser.newPage();
-    await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      Object.assign(window, { __longTasks: tasks });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: "longtask", buffered: true });
-    });
+    await recordLongTasks(page);
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     await page.getByLabel("Model", { exact: true }).fill(model);
     await page.getByRole("button", { name: "Generate" }).click();

@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { PERF_MARKS } from "../lib/perf-marks";
+import { recordLongTasks } from "./long-tasks";
 import { summary, type Summary } from "./stats";
 
 /**
@@ -16,13 +17,10 @@ export async function gridTiming(
   const longest: number[] = [];
   for (let run = 0; run < runs + 1; run++) {
     const page = await browser.newPage();
+    await recordLongTasks(page);
     await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      Object.assign(window, { __longTasks: tasks, __lastClick: 0 });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: "longtask", buffered: true });
       // The start is the last click before the grid runs: "Run grid", or the confirmation's button.
+      Object.assign(window, { __lastClick: 0 });
       document.addEventListener("click", () => Object.assign(window, { __lastClick: performance.now() }), { capture: true });
     });
     await page.goto(baseUrl, { waitUntil: "networkidle" });

@@ -1,22 +1,18 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { smallDialogClassName, useModalDialog } from "./use-modal-dialog";
 
 type ConfirmDialogProps = { title: string; body: string; confirmLabel: string; tone?: "danger" | "primary"; onConfirm: () => void; onClose: () => void };
 
 /** A modal question with one answer that acts; Esc or "Keep" / "Not now" leaves everything as it was. */
 export function ConfirmDialog({ title, body, confirmLabel, tone = "danger", onConfirm, onClose }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const dialogRef = useModalDialog();
   return (
     <dialog
       ref={dialogRef}
       aria-label={title}
       onClose={onClose}
-      className="m-auto w-full max-w-sm rounded-2xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`${smallDialogClassName} max-w-sm`}
     >
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>

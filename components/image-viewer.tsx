@@ -1,21 +1,17 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import type { DisplayImage } from "@/lib/interpret-answer";
 import { useBlobImageSource } from "./use-image-src";
+import { useModalDialog } from "./use-modal-dialog";
 
 /** Full-screen view of one image at a time: arrow keys move, Esc (or the button) closes. */
 export function ImageViewer({ images, index, onMove, onClose }: { images: DisplayImage[]; index: number; onMove: (index: number) => void; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const imageRef = useRef<HTMLImageElement>(null);
   const image = images[index];
   const source = image?.source ?? { kind: "url" as const, url: "" };
   useBlobImageSource(imageRef, source);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const move = (step: number) => onMove((index + step + images.length) % images.length);
   if (!image) return null;

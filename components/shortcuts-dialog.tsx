@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { smallDialogClassName, useModalDialog } from "./use-modal-dialog";
 
 const SHORTCUTS: [string, string][] = [
   ["Ctrl/⌘ + Enter", "Generate"],
@@ -12,17 +12,13 @@ const SHORTCUTS: [string, string][] = [
 
 /** The list of keyboard shortcuts, opened with "?". */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const dialogRef = useModalDialog();
   return (
     <dialog
       ref={dialogRef}
       aria-label="Keyboard shortcuts"
       onClose={onClose}
-      className="m-auto w-full max-w-md rounded-2xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`${smallDialogClassName} max-w-md`}
     >
       <h2 className="text-base font-semibold">Keyboard shortcuts</h2>
       <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">

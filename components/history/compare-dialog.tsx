@@ -7,6 +7,7 @@ import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { restoreOutcome } from "@/lib/history/restore-run";
 import { diffWords, type DiffToken } from "@/lib/history/word-diff";
+import { useModalDialog } from "../use-modal-dialog";
 import { PromptDiff } from "./prompt-diff";
 
 /**
@@ -66,15 +67,13 @@ function useComparedImages(runs: HistoryRun[]): ShownImage[] | null {
 }
 
 export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const gridRef = useRef<HTMLDivElement>(null);
   const runs = useMemo(() => [...picked].sort((a, b) => a.createdAt - b.createdAt), [picked]);
   const images = useComparedImages(runs);
   const [columnWidth, setColumnWidth] = useState(0);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
     const grid = gridRef.current;
     if (!grid) return;
     const observer = new ResizeObserver(() => {

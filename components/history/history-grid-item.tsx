@@ -2,6 +2,7 @@
 
 import type { HistoryRun } from "@/lib/history/history-types";
 import { timeAgo } from "@/lib/time-ago";
+import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
 
 type HistoryGridItemProps = {
@@ -15,9 +16,6 @@ type HistoryGridItemProps = {
   onRerun: () => void;
   onDelete: () => void;
 };
-
-const iconButton =
-  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
 
 const distinct = (values: string[]) => [...new Set(values)];
 
@@ -59,17 +57,7 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
           </span>
         </span>
       </button>
-      <div className="flex shrink-0 flex-col items-center">
-        <button type="button" onClick={() => onStar(!starred)} aria-pressed={starred} aria-label={starred ? "Unstar grid" : "Star grid"} className={`${iconButton} ${starred ? "text-amber-500 dark:text-amber-400" : ""}`}>
-          {starred ? "★" : "☆"}
-        </button>
-        <button type="button" onClick={onRerun} aria-label="Rerun grid" title="Run the whole grid again (a new entry)" className={iconButton}>
-          ↻
-        </button>
-        <button type="button" onClick={onDelete} aria-label="Delete grid" title="Delete all runs of this grid" className={iconButton}>
-          ✕
-        </button>
-      </div>
+      <HistoryItemActions noun="grid" starred={starred} onStar={() => onStar(!starred)} onRerun={onRerun} onDelete={onDelete} />
     </li>
   );
 }

@@ -3,6 +3,7 @@
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { timeAgo } from "@/lib/time-ago";
+import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
 
 type HistoryItemProps = {
@@ -26,9 +27,6 @@ const STATUS_TONES: Record<HistoryRun["status"], string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
   cancelled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
 };
-
-const iconButton =
-  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
 
 export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryItemProps) {
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
@@ -64,17 +62,7 @@ export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onSta
           </span>
         </span>
       </button>
-      <div className="flex shrink-0 flex-col items-center">
-        <button type="button" onClick={onStar} aria-pressed={run.starred} aria-label={run.starred ? "Unstar run" : "Star run"} title={run.starred ? "Starred: never removed by the cap" : "Star: keep this run"} className={`${iconButton} ${run.starred ? "text-amber-500 dark:text-amber-400" : ""}`}>
-          {run.starred ? "★" : "☆"}
-        </button>
-        <button type="button" onClick={onRerun} aria-label="Rerun" title="Run it again (a new entry)" className={iconButton}>
-          ↻
-        </button>
-        <button type="button" onClick={onDelete} aria-label="Delete run" title="Delete this run" className={iconButton}>
-          ✕
-        </button>
-      </div>
+      <HistoryItemActions noun="run" starred={run.starred} onStar={onStar} onRerun={onRerun} onDelete={onDelete} />
     </li>
   );
 }

@@ -1,0 +1,37 @@
+"use client";
+
+const iconButton =
+  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
+
+type HistoryItemActionsProps = {
+  /** "run" or "grid": what the buttons' names and tips speak of. */
+  noun: "run" | "grid";
+  starred: boolean;
+  onStar: () => void;
+  onRerun: () => void;
+  onDelete: () => void;
+};
+
+/** Star, rerun and delete, beside an entry of the history list. */
+export function HistoryItemActions({ noun, starred, onStar, onRerun, onDelete }: HistoryItemActionsProps) {
+  return (
+    <div className="flex shrink-0 flex-col items-center">
+      <button
+        type="button"
+        onClick={onStar}
+        aria-pressed={starred}
+        aria-label={`${starred ? "Unstar" : "Star"} ${noun}`}
+        title={starred ? "Starred: never removed by the cap" : `Star: keep this ${noun}`}
+        className={`${iconButton} ${starred ? "text-amber-500 dark:text-amber-400" : ""}`}
+      >
+        {starred ? "★" : "☆"}
+      </button>
+      <button type="button" onClick={onRerun} aria-label={noun === "run" ? "Rerun" : "Rerun grid"} title={`Run ${noun === "run" ? "it" : "the whole grid"} again (a new entry)`} className={iconButton}>
+        ↻
+      </button>
+      <button type="button" onClick={onDelete} aria-label={`Delete ${noun}`} title={noun === "run" ? "Delete this run" : "Delete all runs of this grid"} className={iconButton}>
+        ✕
+      </button>
+    </div>
+  );
+}
