@@ -82,7 +82,8 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
       )}
       {note && <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p>}
       <div className="overflow-x-auto">
-        <table className="w-full border-separate border-spacing-2 text-left text-xs">
+        {/* Equal columns whatever a cell holds; past a few columns the table scrolls instead of squeezing. */}
+        <table className="w-full table-fixed border-separate border-spacing-2 text-left text-xs" style={{ minWidth: `${7 + table.columnLabels.length * 9}rem` }}>
           <thead>
             <tr>
               <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-zinc-500">
@@ -90,7 +91,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
                 <span className="block">{AXIS_NAMES[table.rowAxis]} ↓</span>
               </th>
               {table.columnLabels.map(([a, b], column) => (
-                <th key={column} scope="col" className="min-w-36 align-bottom font-medium">
+                <th key={column} scope="col" className="align-bottom font-medium">
                   <span className="line-clamp-2 break-words">{a}</span>
                   <span className="block font-mono text-zinc-500">{b}</span>
                 </th>

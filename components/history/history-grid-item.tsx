@@ -36,7 +36,7 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
     <li data-testid="history-grid" data-group-id={first.group.id} className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
       <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select grid: ${title}`} className="mt-5 size-4 shrink-0 accent-accent-600" />
       <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500">
-        <span className="relative">
+        <span className="relative flex shrink-0 self-start">
           <RunThumbnail run={cover} />
           <span aria-hidden="true" className="absolute -right-1 -bottom-1 rounded bg-accent-600 px-1 text-[10px] font-semibold text-white">
             ▦
