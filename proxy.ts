@@ -22,6 +22,8 @@ export function proxy(request: NextRequest) {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // The offline shell (public/sw.js); 'strict-dynamic' would otherwise leave workers no source.
+    "worker-src 'self'",
   ].join("; ");
 
   const requestHeaders = new Headers(request.headers);
@@ -34,5 +36,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API answers get their own strict policy from next.config.ts; static files need none.
-  matcher: [{ source: "/((?!api|_next/static|_next/image|icon.svg).*)" }],
+  matcher: [{ source: "/((?!api|_next/static|_next/image|icon.svg|sw.js).*)" }],
 };

@@ -16,6 +16,7 @@ import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./prompt-library";
 import { preloadResultView, RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./use-single-run";
 import { ServiceBadge } from "./service-badge";
 
@@ -42,6 +43,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   const workspace = useGridWorkspace({ settings: gridSettings, promptMaxChars, history, formApiRef, showOutcome: single.showOutcome });
   const { mode, grid, views: gridViews } = workspace;
   const cancelSingle = single.cancel;
+  useOfflineShell();
   const cancelGrid = grid.cancelAll;
 
   const cancel = useCallback(() => {

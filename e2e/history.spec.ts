@@ -127,6 +127,31 @@ test("export, then import into a fresh browser, restores the runs with their ima
   }
 });
 
+test("once used online, the page and its saved runs open with no network at all", async ({ page, context }) => {
+  await openPlayground(page, E2E.demoUrl);
+  await runAndSave(page, FIRST, 1);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // From this visit on, the offline shell serves the page and keeps what it loads.
+  await page.reload();
+  await waitForPlayground(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await items(page).first().getByTestId("history-prompt").click();
+  expect(await naturalSize(page)).toEqual({ width: 1024, height: 576 });
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await waitForPlayground(page);
+    await expect(items(page)).toHaveCount(1);
+    await items(page).first().getByTestId("history-prompt").click();
+    expect(await naturalSize(page)).toEqual({ width: 1024, height: 576 });
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be reached" })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test("clear all asks first, and then empties history", async ({ page }) => {
   await openPlayground(page, E2E.demoUrl);
   await runAndSave(page, FIRST, 1);
