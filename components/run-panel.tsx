@@ -21,17 +21,20 @@ export function preloadResultView(): Promise<ResultViewModule> {
   return loading;
 }
 
-function useResultViewModule(): ResultViewModule | null {
+/** The answer views once loaded. Loading starts when an answer needs them (or earlier, from the page's idle preload), never at hydration. */
+function useResultViewModule(needed: boolean): ResultViewModule | null {
   const [module, setModule] = useState<ResultViewModule | null>(loaded);
   useEffect(() => {
-    if (!module) void preloadResultView().then(setModule);
-  }, [module]);
+    if (module) return;
+    if (needed) void preloadResultView().then(setModule);
+    else void loading?.then(setModule);
+  }, [module, needed]);
   return module;
 }
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
 export function RunPanel({ run, onRerun }: { run: RunState; onRerun: (run: HistoryRun) => void }) {
-  const views = useResultViewModule();
+  const views = useResultViewModule(run.phase !== "idle");
   if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} />;
   if (run.phase === "done") {
     return (
