@@ -75,7 +75,7 @@ try {
     const grid12 = await gridTiming(browser, next.url, { prompts: "a fox {at dawn|at noon|at night}", models: "bench-500ms", ratios: "1:1, 4:3, 16:9, 9:16", cells: 12 }, 5);
     record({ key: "grid_ms_12_cells_500ms", what: "12-cell grid, 4 at a time, each answer taking 500 ms: click → every cell done (Chromium)", value: grid12.total, unit: "ms", target: { op: "<=", value: 1650 } });
     const grid64 = await gridTiming(browser, next.url, { prompts: "{a|b|c|d|e|f|g|h} fox", models: "bench-1mb-b64", ratios: "1:1, 4:3, 3:4, 3:2, 2:3, 16:9, 9:16, 21:9", cells: 64 }, 3);
-    record({ key: "grid_longest_task_ms_64x1mb", what: `64-cell grid of 1 MB base64 images (done in ${round(grid64.total.median)} ms): longest main-thread task while cells land`, value: grid64.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
+    record({ key: "grid_longest_task_ms_64x1mb", what: `64-cell grid of 1 MB base64 images (done in ${round(grid64.total.median)} ms): longest main-thread task while cells land (0: none over 50 ms)`, value: grid64.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
     const gallery = await renderLargeAnswer(browser, next.url, "bench-200-urls", 200, 3);
     record({ key: "render_ms_200_urls", what: "answer received → 200 URL images loaded and shown in the gallery (Chromium)", value: gallery.render, unit: "ms" });
     record({ key: "longest_task_ms_200_urls", what: "longest main-thread task meanwhile", value: gallery.longestTask, unit: "ms" });
