@@ -8,8 +8,12 @@ import { downloadImage } from "../image-actions";
 import { useBlobImageSource } from "../use-image-src";
 import type { GridCellView } from "./use-grid-runner";
 
-/** `now` only matters while the cell runs or waits; callbacks take the cell's index so they stay the same between renders. */
-type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; onRerun: (indices: number[]) => void; onOpen: (index: number) => void };
+/**
+ * `now` only matters while the cell runs or waits; callbacks take the cell's index so they stay the
+ * same between renders. `gridRunning`: a cell is run again only once the grid is done, so that
+ * reruns never add to the grid's concurrency.
+ */
+type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; gridRunning: boolean; onRerun: (indices: number[]) => void; onOpen: (index: number) => void };
 
 const action = "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
 
@@ -17,7 +21,7 @@ const action = "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text
  * One request of the grid: a box of its requested shape that fills with the image or the error.
  * Memoised: as cells land, only the cells that changed render again, not the whole table.
  */
-export const GridCellBox = memo(function GridCellBox({ cell, view, now, onRerun: rerunCells, onOpen: openCell }: GridCellProps) {
+export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunning, onRerun: rerunCells, onOpen: openCell }: GridCellProps) {
   const onRerun = () => rerunCells([cell.index]);
   const onOpen = () => openCell(cell.index);
   const ratio = parseAspectRatio(cell.aspect_ratio);
@@ -58,7 +62,7 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, onRerun:
           </span>
         )}
         <span className="ml-auto flex gap-1">
-          <button type="button" className={action} onClick={onRerun} disabled={busy} aria-label={`Rerun ${label}`}>
+          <button type="button" className={action} onClick={onRerun} disabled={busy || gridRunning} aria-label={`Rerun ${label}`}>
             Rerun
           </button>
           <button type="button" className={action} onClick={onOpen} disabled={!view.outcome} aria-label={`Open ${label}`}>

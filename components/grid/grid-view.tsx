@@ -108,7 +108,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
                   const view = session.cells[cell.index];
                   return (
                     <td key={cell.index} className="align-top">
-                      {view && <GridCellBox cell={cell} view={view} now={isBusy(view) ? now : 0} onRerun={onRerun} onOpen={onOpen} />}
+                      {view && <GridCellBox cell={cell} view={view} now={isBusy(view) ? now : 0} gridRunning={session.runningBatches > 0} onRerun={onRerun} onOpen={onOpen} />}
                     </td>
                   );
                 })}

@@ -116,10 +116,11 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
     setSession(shown);
   }, []);
 
+  /** Runs some cells again once the grid is idle (the buttons say so), keeping to its concurrency. */
   const rerun = useCallback(
     (indices: number[]) => {
       const current = sessionRef.current;
-      if (current && indices.length > 0) void runBatch(current, indices);
+      if (current && indices.length > 0 && current.runningBatches === 0) void runBatch(current, indices);
     },
     [runBatch],
   );

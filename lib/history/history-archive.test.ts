@@ -46,7 +46,16 @@ async function sampleRuns() {
   return Promise.all([
     recordRun({ id: "a", createdAt: 1000, request: { model: "m1", prompt: 'a "red", fox', aspect_ratio: "16:9" }, outcome: service(packedBody) }, tools),
     recordRun({ id: "b", createdAt: 2000, request: { model: "m2", prompt: "a fox at dusk", aspect_ratio: "1:1" }, outcome: service(urlBody) }, tools),
-    recordRun({ id: "c", createdAt: 3000, request: { model: "m2", prompt: "refused", aspect_ratio: "1:1" }, outcome: { kind: "problem", problem: { type: "t", title: "Busy" }, status: 503, url: "", totalMs: 2 } }, tools),
+    recordRun(
+      {
+        id: "c",
+        createdAt: 3000,
+        request: { model: "m2", prompt: "refused", aspect_ratio: "1:1" },
+        outcome: { kind: "problem", problem: { type: "t", title: "Busy" }, status: 503, url: "", totalMs: 2 },
+        group: { id: "grid-1", cellIndex: 2, cellCount: 4, rowAxis: "model", spec: { prompts: "refused", models: "m1, m2", ratios: "1:1, 4:3" } },
+      },
+      tools,
+    ),
   ]);
 }
 
@@ -73,6 +82,8 @@ describe("history export and import", () => {
     const remote = await restoreOutcome(imported.runs[1]!);
     expect([...remote.savedImages.keys()]).toEqual(["https://cdn.example/cors-ok/1.png"]);
     expect(imported.runs[2]?.outcome).toEqual(runs[2]?.outcome);
+    expect(imported.runs[2]?.group).toEqual(runs[2]?.group);
+    expect(imported.runs[0]?.group).toBeUndefined();
   });
 
   it("refuses foreign zips and other files in plain words", async () => {
