@@ -11,8 +11,8 @@ import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { HistoryToolbar } from "./history-toolbar";
-import type { HistoryApi } from "./use-history";
 import { useNow } from "../use-now";
+import type { HistoryApi } from "./use-history";
 
 type HistoryPanelProps = {
   history: HistoryApi;
@@ -23,7 +23,6 @@ type HistoryPanelProps = {
   onOpenGrid: (cells: HistoryRun[]) => void;
   onRerunGrid: (cells: HistoryRun[]) => void;
 };
-
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid }: HistoryPanelProps) {
