@@ -3,14 +3,10 @@
 import type { DisplayImage } from "@/lib/interpret-answer";
 import { makeZip } from "@/lib/zip";
 import { copyText } from "./reveal";
+import { extensionForType } from "@/lib/file-names";
 import { imageBlob } from "@/lib/image-blob";
 
 /** Saving and copying the images of an answer. */
-
-const EXTENSIONS: Record<string, string> = {
-  "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp",
-  "image/avif": "avif", "image/bmp": "bmp", "image/svg+xml": "svg",
-};
 
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -35,7 +31,7 @@ export async function bytesOf(image: DisplayImage): Promise<Blob | null> {
   }
 }
 
-export const extensionOf = (blob: Blob) => EXTENSIONS[blob.type] ?? "png";
+export const extensionOf = (blob: Blob) => extensionForType(blob.type, "png");
 const fileName = (index: number, blob: Blob) => `image-${index + 1}.${extensionOf(blob)}`;
 
 /** Saves one image as a file; a remote image the browser may not read (CORS) opens in a new tab instead. */

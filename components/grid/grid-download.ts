@@ -1,5 +1,6 @@
 "use client";
 
+import { slugify } from "@/lib/file-names";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridPlan } from "@/lib/grid/grid-plan";
 import { toCsv } from "@/lib/history/runs-csv";
@@ -18,7 +19,7 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
     if (summary?.kind === "image") {
       const blob = await bytesOf(summary.image);
       if (blob) {
-        const slug = `${cell.model}-${cell.aspect_ratio.replace(":", "x")}`.toLowerCase().replace(/[^a-z0-9x-]+/g, "-");
+        const slug = slugify(`${cell.model} ${cell.aspect_ratio.replace(":", "x")}`, 60);
         file = `cell-${String(cell.index + 1).padStart(2, "0")}-${slug}.${extensionOf(blob)}`;
         entries.push({ name: file, bytes: new Uint8Array(await blob.arrayBuffer()) });
       }

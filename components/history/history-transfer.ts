@@ -4,17 +4,13 @@ import { buildHistoryArchive } from "@/lib/history/history-export";
 import { importHistoryArchive, type ImportResult } from "@/lib/history/history-import";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { makeZip } from "@/lib/zip";
+import { saveBlob } from "../image-actions";
 
 /** Export and import, loaded only when someone uses them. */
 
 export async function downloadHistoryArchive(runs: readonly HistoryRun[]): Promise<void> {
   const zip = makeZip(await buildHistoryArchive(runs));
-  const url = URL.createObjectURL(new Blob([zip], { type: "application/zip" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `playground-history-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.zip`;
-  link.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([zip], { type: "application/zip" }), `playground-history-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.zip`);
 }
 
 export async function readHistoryArchive(file: File): Promise<ImportResult> {

@@ -1,3 +1,4 @@
+import { extensionForType, slugify } from "../file-names";
 import type { ZipEntry } from "../zip";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "./archive-schema";
 import type { HistoryRun } from "./history-types";
@@ -9,25 +10,8 @@ import { toCsv } from "./runs-csv";
  * index.csv with timings for a spreadsheet.
  */
 
-const EXTENSIONS: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/avif": "avif",
-  "image/bmp": "bmp",
-};
-
-function extensionFor(mime: string, fallback: string): string {
-  const type = mime.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (EXTENSIONS[type]) return EXTENSIONS[type];
-  if (/[/+]json$/.test(type)) return "json";
-  if (type.startsWith("text/")) return "txt";
-  return fallback;
-}
-
 function folderName(run: HistoryRun, index: number): string {
-  const slug = run.request.prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "run";
+  const slug = slugify(run.request.prompt, 40) || "run";
   return `runs/${String(index + 1).padStart(3, "0")}-${slug}`;
 }
 
@@ -38,18 +22,18 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
   const entries: ZipEntry[] = [{ name: `${folder}/request.json`, bytes: json(run.request) }];
   let thumbnailFile: string | null = null;
   if (run.thumbnail) {
-    thumbnailFile = `thumbnail.${extensionFor(run.thumbnail.type, "bin")}`;
+    thumbnailFile = `thumbnail.${extensionForType(run.thumbnail.type, "bin")}`;
     entries.push({ name: `${folder}/${thumbnailFile}`, bytes: await bytesOf(run.thumbnail) });
   }
   const stored = run.outcome;
   let outcome: ArchivedRun["outcome"];
   if (stored.kind === "service") {
     let imageNumber = 0;
-    const imageFile = (mime: string) => `image-${++imageNumber}.${extensionFor(mime, "bin")}`;
+    const imageFile = (mime: string) => `image-${++imageNumber}.${extensionForType(mime, "bin")}`;
     const packed = stored.packed.map((image) => ({ prefix: image.prefix, file: imageFile(image.blob.type), blob: image.blob }));
     const remote = stored.remote.map((image) => ({ url: image.url, file: imageFile(image.blob.type), blob: image.blob }));
     let answer = await bytesOf(stored.body);
-    let answerFile = `answer.${extensionFor(stored.exchange.contentType, "bin")}`;
+    let answerFile = `answer.${extensionForType(stored.exchange.contentType, "bin")}`;
     if (packed.length > 0) {
       // Where each image was, its file's name: the JSON stays readable and a quarter of the size.
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(answer);

@@ -1,3 +1,4 @@
+import { imageTypeForFileName } from "../file-names";
 import { unzip } from "../unzip";
 import { archivedRunSchema, archiveIndexSchema, FILE_REFERENCE_PREFIX, type ArchivedRun } from "./archive-schema";
 import type { HistoryRun, StoredOutcome } from "./history-types";
@@ -61,13 +62,13 @@ function rebuildRun(archived: ArchivedRun, file: (name: string) => Uint8Array<Ar
     if (!answer) return `${archivedOutcome.answerFile} is missing`;
     const packed = [];
     for (const image of archivedOutcome.packed) {
-      const blob = blobOf(image.file, mimeFromName(image.file));
+      const blob = blobOf(image.file, imageTypeForFileName(image.file));
       if (!blob) return `${image.file} is missing`;
       packed.push({ prefix: image.prefix, blob });
     }
     const remote = [];
     for (const image of archivedOutcome.remote) {
-      const blob = blobOf(image.file, mimeFromName(image.file));
+      const blob = blobOf(image.file, imageTypeForFileName(image.file));
       if (blob) remote.push({ url: image.url, blob });
     }
     if (packed.length > 0) {
@@ -84,12 +85,6 @@ function rebuildRun(archived: ArchivedRun, file: (name: string) => Uint8Array<Ar
     outcome = archivedOutcome;
   }
   const { thumbnailFile, ...rest } = archived;
-  const thumbnail = thumbnailFile ? blobOf(thumbnailFile, mimeFromName(thumbnailFile)) : null;
+  const thumbnail = thumbnailFile ? blobOf(thumbnailFile, imageTypeForFileName(thumbnailFile)) : null;
   return { ...rest, thumbnail, outcome, sizeBytes: runSizeBytes(archived.request, outcome, thumbnail) };
-}
-
-function mimeFromName(name: string): string {
-  const extension = name.split(".").pop()?.toLowerCase() ?? "";
-  const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif", bmp: "image/bmp" };
-  return types[extension] ?? "application/octet-stream";
 }
