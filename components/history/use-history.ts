@@ -62,15 +62,16 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
   const [prompts, setPrompts] = useState<SavedPrompt[]>([]);
   const [notice, setNotice] = useState<HistoryNotice | null>(null);
 
-  const reload = useCallback(async () => {
+  /** Reads again what a change touched: the runs, the saved prompts, or (on opening) both. */
+  const reload = useCallback(async (what: "runs" | "prompts" | "both") => {
     const store = storeRef.current;
     if (!store) return;
-    const [listed, saved] = await Promise.all([store.listRuns(), store.listPrompts()]);
-    if (listed.ok) {
+    const [listed, saved] = await Promise.all([what !== "prompts" ? store.listRuns() : null, what !== "runs" ? store.listPrompts() : null]);
+    if (listed?.ok) {
       runsRef.current = listed.value;
       setRuns(listed.value);
-    } else setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
-    if (saved.ok) setPrompts(saved.value);
+    } else if (listed) setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
+    if (saved?.ok) setPrompts(saved.value);
   }, []);
 
   useEffect(() => {
@@ -95,7 +96,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
           return;
         }
         storeRef.current = opened.value;
-        await reload();
+        await reload("both");
         setReady(true);
       })
       .catch(() => {
@@ -110,14 +111,14 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     };
   }, [reload]);
 
-  /** Runs a store call; a failure becomes the notice, and the list is read again either way. */
+  /** Runs a store call; a failure becomes the notice, and what it touched is read again either way. */
   const write = useCallback(
-    async <T,>(action: (store: HistoryStore) => Promise<StoreResult<T>>, failurePrefix: string): Promise<T | null> => {
+    async <T,>(action: (store: HistoryStore) => Promise<StoreResult<T>>, failurePrefix: string, touches: "runs" | "prompts" = "runs"): Promise<T | null> => {
       const store = storeRef.current;
       if (!store) return null;
       const result = await action(store);
       if (!result.ok) setNotice({ tone: "problem", text: `${failurePrefix}: ${result.failure.message}` });
-      await reload();
+      await reload(touches);
       return result.ok ? result.value : null;
     },
     [reload],
@@ -170,22 +171,22 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     clear: useCallback(async () => void (await write((store) => store.clearRuns(), "History was not cleared")), [write]),
     addImported: useCallback(
       async (imported) => {
-        const before = runs.length;
+        const before = runsRef.current.length;
         const evicted = await write((store) => store.addRuns(imported, caps), "The import was not saved");
         if (evicted === null) return null;
-        const listed = await storeRef.current?.listRuns();
-        const after = listed?.ok ? listed.value.length : before;
+        // write() has just read the list again.
+        const after = runsRef.current.length;
         const removal = evictionNotice(evicted, caps);
         if (removal) setNotice(removal);
         return { added: after - before + evicted.length, evicted: evicted.length };
       },
-      [caps, runs.length, write],
+      [caps, write],
     ),
     restore: useCallback(async (run) => (await import("./history-engine")).restoreOutcome(run), []),
     savePrompt: useCallback(
-      async (name, text) => (await write((store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }), "The prompt was not saved")) !== null,
+      async (name, text) => (await write((store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }), "The prompt was not saved", "prompts")) !== null,
       [write],
     ),
-    deletePrompt: useCallback(async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted")), [write]),
+    deletePrompt: useCallback(async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted", "prompts")), [write]),
   };
 }

@@ -25,6 +25,17 @@ async function attempt<T>(work: () => Promise<T>): Promise<StoreResult<T>> {
 export class HistoryStore {
   private constructor(private readonly db: IDBDatabase) {}
 
+  /** One read-write transaction on one object store, settled once it has committed. */
+  private change<T>(storeName: string, work: (store: IDBObjectStore) => Promise<T> | T): Promise<StoreResult<T>> {
+    return attempt(async () => {
+      const transaction = this.db.transaction(storeName, "readwrite");
+      const done = transactionDone(transaction);
+      const value = await work(transaction.objectStore(storeName));
+      await done;
+      return value;
+    });
+  }
+
   static async open(factory: IDBFactory | undefined, name = "image-playground"): Promise<StoreResult<HistoryStore>> {
     if (!factory) return { ok: false, failure: { kind: "unavailable", message: "This browser has no IndexedDB: runs are not kept." } };
     return attempt(async () => {
@@ -54,10 +65,7 @@ export class HistoryStore {
 
   /** Several runs at once (an import); runs whose id is already stored are left as they are. */
   addRuns(runs: readonly HistoryRun[], caps: HistoryCaps): Promise<StoreResult<HistoryRun[]>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(RUNS, "readwrite");
-      const done = transactionDone(transaction);
-      const store = transaction.objectStore(RUNS);
+    return this.change(RUNS, async (store) => {
       const stored = await requestResult<HistoryRun[]>(store.getAll());
       const known = new Set(stored.map((run) => run.id));
       const added = runs.filter((run) => !known.has(run.id));
@@ -66,53 +74,36 @@ export class HistoryStore {
       const newest = added.reduce<HistoryRun | undefined>((latest, run) => (!latest || run.createdAt > latest.createdAt ? run : latest), undefined);
       const evictedIds = new Set(chooseEvictions(all, caps, newest?.id));
       for (const id of evictedIds) store.delete(id);
-      await done;
       return all.filter((run) => evictedIds.has(run.id));
     });
   }
 
   /** Replaces a stored run (a job's final answer); does nothing if the run was deleted meanwhile. */
   replaceRun(run: HistoryRun): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(RUNS, "readwrite");
-      const done = transactionDone(transaction);
-      const store = transaction.objectStore(RUNS);
+    return this.change(RUNS, async (store) => {
       const existing = await requestResult<HistoryRun | undefined>(store.get(run.id));
       if (existing) store.put({ ...run, starred: existing.starred });
-      await done;
     });
   }
 
   /** Stars or unstars runs (a grid's runs together), in one transaction. */
   setStarred(ids: readonly string[], starred: boolean): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(RUNS, "readwrite");
-      const done = transactionDone(transaction);
-      const store = transaction.objectStore(RUNS);
+    return this.change(RUNS, async (store) => {
       for (const id of ids) {
         const run = await requestResult<HistoryRun | undefined>(store.get(id));
         if (run) store.put({ ...run, starred });
       }
-      await done;
     });
   }
 
   deleteRuns(ids: readonly string[]): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(RUNS, "readwrite");
-      const done = transactionDone(transaction);
-      for (const id of ids) transaction.objectStore(RUNS).delete(id);
-      await done;
+    return this.change(RUNS, (store) => {
+      for (const id of ids) store.delete(id);
     });
   }
 
   clearRuns(): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(RUNS, "readwrite");
-      const done = transactionDone(transaction);
-      transaction.objectStore(RUNS).clear();
-      await done;
-    });
+    return this.change(RUNS, (store) => void store.clear());
   }
 
   listPrompts(): Promise<StoreResult<SavedPrompt[]>> {
@@ -123,21 +114,11 @@ export class HistoryStore {
   }
 
   savePrompt(prompt: SavedPrompt): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(PROMPTS, "readwrite");
-      const done = transactionDone(transaction);
-      transaction.objectStore(PROMPTS).put(prompt);
-      await done;
-    });
+    return this.change(PROMPTS, (store) => void store.put(prompt));
   }
 
   deletePrompt(id: string): Promise<StoreResult<void>> {
-    return attempt(async () => {
-      const transaction = this.db.transaction(PROMPTS, "readwrite");
-      const done = transactionDone(transaction);
-      transaction.objectStore(PROMPTS).delete(id);
-      await done;
-    });
+    return this.change(PROMPTS, (store) => void store.delete(id));
   }
 
   close(): void {
