@@ -2,7 +2,7 @@
 
 import { useMemo, useState, type FormEvent } from "react";
 import { RATIO_PRESETS } from "@/lib/aspect-ratio";
-import { GRID_AXES, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
+import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import { ConfirmDialog } from "../confirm-dialog";
 import { FieldMessage, inputClassName, labelClassName } from "../field-message";
@@ -18,7 +18,6 @@ type GridFormProps = {
 };
 
 const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
-const listOf = (text: string) => text.split(/[\n,]/).map((value) => value.trim()).filter(Boolean);
 
 /** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
 export function GridForm({ settings, models, promptMaxChars, initial, running, onRun, onCancel }: GridFormProps) {

@@ -23,23 +23,29 @@ type GridViewProps = {
 export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: GridViewProps) {
   const [note, setNote] = useState<string | null>(null);
   const table = useMemo(() => layoutGrid(session.plan, session.rowAxis), [session.plan, session.rowAxis]);
-  const counts = useMemo(() => {
+  // One pass over the cells: the progress counts, and which cells "Rerun failed" would run.
+  const { counts, failed } = useMemo(() => {
     const count = { done: 0, failed: 0, busy: 0, cancelled: 0 };
-    for (const cell of session.cells) {
+    const rerunnable: number[] = [];
+    session.cells.forEach((cell, index) => {
       const { status } = cell.progress;
       if (status === "done") {
         const outcome = cell.outcome;
         const ok = outcome?.kind === "service" && outcome.exchange.status >= 200 && outcome.exchange.status < 300;
         if (ok) count.done += 1;
-        else count.failed += 1;
-      } else if (status === "cancelled") count.cancelled += 1;
-      else count.busy += 1;
-    }
-    return count;
+        else {
+          count.failed += 1;
+          rerunnable.push(index);
+        }
+      } else if (status === "cancelled") {
+        count.cancelled += 1;
+        rerunnable.push(index);
+      } else count.busy += 1;
+    });
+    return { counts: count, failed: rerunnable };
   }, [session.cells]);
   // Ticks only while something runs or waits: the counters in the cells and the pause notice.
   const now = useNow(250, counts.busy > 0);
-  const failed = session.cells.flatMap((cell, index) => (cell.progress.status === "cancelled" || (cell.progress.status === "done" && !(cell.outcome?.kind === "service" && cell.outcome.exchange.status < 300)) ? [index] : []));
   const total = session.plan.cells.length;
   const [first, second] = table.columnAxes;
 

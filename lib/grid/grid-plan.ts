@@ -15,7 +15,8 @@ export type GridPlan = { axes: Record<GridAxis, string[]>; cells: GridCell[] };
 export type GridPlanResult = { ok: true; plan: GridPlan } | { ok: false; errors: Partial<Record<keyof GridSpec | "size", string>>; count: number };
 
 const unique = (values: string[]) => [...new Set(values)];
-const listOf = (text: string) => unique(text.split(/[\n,]/).map((value) => value.trim()).filter(Boolean));
+/** The distinct entries of a list typed with commas or new lines. */
+export const listOf = (text: string) => unique(text.split(/[\n,]/).map((value) => value.trim()).filter(Boolean));
 
 export function planGrid(spec: GridSpec, limits: { maxCells: number; promptMaxChars: number }): GridPlanResult {
   const errors: Partial<Record<keyof GridSpec | "size", string>> = {};
