@@ -22,43 +22,36 @@ export function HistoryFilters({ runs, filter, onChange }: { runs: HistoryRun[];
         className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
       />
       <div className="flex flex-wrap items-center gap-2">
-        <select aria-label="Filter by model" value={filter.model} onChange={(event) => onChange({ ...filter, model: event.target.value })} className={`${control} max-w-40`}>
-          <option value="">All models</option>
-          {models.map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Filter by ratio" value={filter.ratio} onChange={(event) => onChange({ ...filter, ratio: event.target.value })} className={control}>
-          <option value="">All ratios</option>
-          {ratios.map((ratio) => (
-            <option key={ratio} value={ratio}>
-              {ratio}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Filter by status"
+        <ChoiceSelect label="Filter by model" anyLabel="All models" value={filter.model} choices={models.map((model) => [model, model])} onChange={(model) => onChange({ ...filter, model })} wide />
+        <ChoiceSelect label="Filter by ratio" anyLabel="All ratios" value={filter.ratio} choices={ratios.map((ratio) => [ratio, ratio])} onChange={(ratio) => onChange({ ...filter, ratio })} />
+        <ChoiceSelect
+          label="Filter by status"
+          anyLabel="All statuses"
           value={filter.status}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ ...filter, status: isRunStatus(value) ? value : "" });
-          }}
-          className={control}
-        >
-          <option value="">All statuses</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {RUN_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
+          choices={statuses.map((status) => [status, RUN_STATUS_LABELS[status]])}
+          onChange={(status) => onChange({ ...filter, status: isRunStatus(status) ? status : "" })}
+        />
         <label className="flex items-center gap-1 text-xs">
           <input type="checkbox" checked={filter.starredOnly} onChange={(event) => onChange({ ...filter, starredOnly: event.target.checked })} className="accent-accent-600" />
           Starred only
         </label>
       </div>
     </div>
+  );
+}
+
+type ChoiceSelectProps = { label: string; anyLabel: string; value: string; choices: [value: string, text: string][]; onChange: (value: string) => void; wide?: boolean };
+
+/** One filter: "any" first, then the values in use. */
+function ChoiceSelect({ label, anyLabel, value, choices, onChange, wide = false }: ChoiceSelectProps) {
+  return (
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className={`${control} ${wide ? "max-w-40" : ""}`}>
+      <option value="">{anyLabel}</option>
+      {choices.map(([choice, text]) => (
+        <option key={choice} value={choice}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }
