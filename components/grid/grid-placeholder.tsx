@@ -1,16 +1,3 @@
-import type { GenerationRequestInput } from "@/lib/generation-request";
-import type { GridSpec } from "@/lib/grid/grid-plan";
-
-/** A grid starts from the single form's model, prompt and ratio, with a second ratio to compare. */
-export function initialGridSpec(values: GenerationRequestInput | undefined): GridSpec {
-  const ratio = values?.aspect_ratio?.trim() || "1:1";
-  return {
-    prompts: values?.prompt?.trim() ?? "",
-    models: values?.model?.trim() ?? "",
-    ratios: ratio === "16:9" ? "16:9, 1:1" : `${ratio}, 16:9`,
-  };
-}
-
 /** The right-hand side in grid mode before any grid ran. */
 export function GridPlaceholder() {
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState, type RefObject } from "react";
-import type { GenerationRequest } from "@/lib/generation-request";
+import type { GenerationRequest, GenerationRequestInput } from "@/lib/generation-request";
 import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryRun } from "@/lib/history/history-types";
@@ -10,7 +10,6 @@ import type { GenerationFormApi } from "../generation-form";
 import type { HistoryApi } from "../history/use-history";
 import type { PlaygroundMode } from "../mode-tabs";
 import { whenIdle } from "../when-idle";
-import { initialGridSpec } from "./grid-placeholder";
 import { requestOfCell, useGridRunner, type CellFinished } from "./use-grid-runner";
 import { useGridViews } from "./use-grid-views";
 
@@ -22,6 +21,16 @@ type WorkspaceOptions = {
   /** Shows one finished outcome in the single-run view. */
   showOutcome: (request: GenerationRequest, outcome: RunOutcome) => void;
 };
+
+/** A grid starts from the single form's model, prompt and ratio, with a second ratio to compare. */
+export function initialGridSpec(values: GenerationRequestInput | undefined): GridSpec {
+  const ratio = values?.aspect_ratio?.trim() || "1:1";
+  return {
+    prompts: values?.prompt?.trim() ?? "",
+    models: values?.model?.trim() ?? "",
+    ratios: ratio === "16:9" ? "16:9, 1:1" : `${ratio}, 16:9`,
+  };
+}
 
 /** Single run or grid: the mode, the grid and its form, and grids from history opened or run again. */
 export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef, showOutcome }: WorkspaceOptions) {

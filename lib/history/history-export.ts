@@ -2,6 +2,7 @@ import { extensionForType, slugify } from "../file-names";
 import type { ZipEntry } from "../zip";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "./archive-schema";
 import type { HistoryRun } from "./history-types";
+import { blobBytes } from "./restore-run";
 import { toCsv } from "./runs-csv";
 
 /**
@@ -15,7 +16,6 @@ function folderName(run: HistoryRun, index: number): string {
   return `runs/${String(index + 1).padStart(3, "0")}-${slug}`;
 }
 
-const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
 async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: ZipEntry[]; archived: ArchivedRun }> {
@@ -23,7 +23,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
   let thumbnailFile: string | null = null;
   if (run.thumbnail) {
     thumbnailFile = `thumbnail.${extensionForType(run.thumbnail.type, "bin")}`;
-    entries.push({ name: `${folder}/${thumbnailFile}`, bytes: await bytesOf(run.thumbnail) });
+    entries.push({ name: `${folder}/${thumbnailFile}`, bytes: await blobBytes(run.thumbnail) });
   }
   const stored = run.outcome;
   let outcome: ArchivedRun["outcome"];
@@ -32,7 +32,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
     const imageFile = (mime: string) => `image-${++imageNumber}.${extensionForType(mime, "bin")}`;
     const packed = stored.packed.map((image) => ({ prefix: image.prefix, file: imageFile(image.blob.type), blob: image.blob }));
     const remote = stored.remote.map((image) => ({ url: image.url, file: imageFile(image.blob.type), blob: image.blob }));
-    let answer = await bytesOf(stored.body);
+    let answer = await blobBytes(stored.body);
     let answerFile = `answer.${extensionForType(stored.exchange.contentType, "bin")}`;
     if (packed.length > 0) {
       // Where each image was, its file's name: the JSON stays readable and a quarter of the size.
@@ -41,7 +41,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
       answerFile = "answer.json";
     }
     entries.push({ name: `${folder}/${answerFile}`, bytes: answer });
-    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, bytes: await bytesOf(image.blob) });
+    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, bytes: await blobBytes(image.blob) });
     outcome = {
       kind: "service",
       exchange: stored.exchange,
