@@ -10,12 +10,22 @@ export async function register(): Promise<void> {
   const result = getServerConfig();
   if (!result.ok) {
     console.error(
-      ["", "Image Prompt Playground: the configuration is not valid.", ...result.problems.map((problem) => `  - ${problem}`), "The page shows these problems until they are fixed and the server restarts.", ""].join("\n"),
+      [
+        "",
+        "Image Prompt Playground: the configuration is not valid.",
+        ...result.problems.map((problem) => `  - ${problem}`),
+        "The page shows these problems until they are fixed and the server restarts.",
+        "",
+      ].join("\n"),
     );
     return;
   }
   const { service } = result.config;
-  console.log(service ? `Image Prompt Playground: calling the service at ${service.root} (base form: ${service.formSetting}).` : "Image Prompt Playground: no IMAGE_API_BASE_URL set, using the embedded demo service.");
+  console.log(
+    service
+      ? `Image Prompt Playground: calling the service at ${service.root} (base form: ${service.formSetting}).`
+      : "Image Prompt Playground: no IMAGE_API_BASE_URL set, using the embedded demo service.",
+  );
   if (result.config.access.password === null) {
     console.log("Image Prompt Playground: no PLAYGROUND_PASSWORD set: anyone who can reach this server can spend the key.");
   }

@@ -14,7 +14,10 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: everywhere },
       // API answers are data, never documents: nothing in them may load or run if opened directly.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; sandbox" }] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; sandbox" }],
+      },
       // The offline shell's script is checked for updates on every visit.
       { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }] },
     ];

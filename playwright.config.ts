@@ -61,7 +61,11 @@ export default defineConfig({
   webServer: [
     server(E2E.demoPort, "demo", { ...blank, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000" }),
     // A small history cap, so that one test can see the oldest runs go.
-    server(E2E.servicePort, "service", { ...againstFake, PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000", PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns) }),
+    server(E2E.servicePort, "service", {
+      ...againstFake,
+      PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
+      PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns),
+    }),
     server(E2E.securedPort, "secured", {
       ...againstFake,
       PLAYGROUND_PASSWORD: E2E.password,

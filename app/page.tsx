@@ -23,5 +23,15 @@ export default async function HomePage({ searchParams }: HomeProps) {
     redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");
   }
   const service = await describeService(config);
-  return <Playground models={config.models} promptMaxChars={config.promptMaxChars} service={service} signOut={config.access.password !== null} shared={shared} historyCaps={config.historyCaps} gridSettings={config.grid} />;
+  return (
+    <Playground
+      models={config.models}
+      promptMaxChars={config.promptMaxChars}
+      service={service}
+      signOut={config.access.password !== null}
+      shared={shared}
+      historyCaps={config.historyCaps}
+      gridSettings={config.grid}
+    />
+  );
 }

@@ -29,10 +29,18 @@ let nextIndex = 0;
 async function worker(): Promise<void> {
   while (nextIndex < TOTAL) {
     const index = nextIndex++;
-    const request = { model: "fake-echo", prompt: `load request ${index} ${Math.random().toString(36).slice(2)}`, aspect_ratio: `${(index % 21) + 1}:${(index % 9) + 1}` };
+    const request = {
+      model: "fake-echo",
+      prompt: `load request ${index} ${Math.random().toString(36).slice(2)}`,
+      aspect_ratio: `${(index % 21) + 1}:${(index % 9) + 1}`,
+    };
     const started = performance.now();
     try {
-      const response = await fetch(`${next.url}/api/generate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+      const response = await fetch(`${next.url}/api/generate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(request),
+      });
       const body = (await response.json()) as { echo?: unknown };
       latencies.push(performance.now() - started);
       if (response.status !== 200) failures.push(`#${index}: status ${response.status}`);
@@ -51,7 +59,9 @@ console.log(`\n| load (${cpus().length} cores) | value |\n|---|---|`);
 console.log(`| generations | ${TOTAL} at concurrency ${CONCURRENCY} |`);
 console.log(`| errors or mismatched answers | ${failures.length} |`);
 console.log(`| throughput | ${round(TOTAL / seconds)} generations/s |`);
-console.log(`| latency p50 / p95 / p99 | ${round(median(latencies))} / ${round(percentile(latencies, 0.95))} / ${round(percentile(latencies, 0.99))} ms (service delay alone: 0-200 ms) |`);
+console.log(
+  `| latency p50 / p95 / p99 | ${round(median(latencies))} / ${round(percentile(latencies, 0.95))} / ${round(percentile(latencies, 0.99))} ms (service delay alone: 0-200 ms) |`,
+);
 console.log(`| requests the fake service received | ${fake.requests.length} |`);
 if (failures.length > 0) console.log(failures.slice(0, 10).join("\n"));
 if (/unhandled ?rejection/i.test(next.output())) failures.push("the server reported an unhandled rejection");

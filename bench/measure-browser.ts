@@ -36,7 +36,10 @@ export async function javascriptWeight(browser: Browser, baseUrl: string): Promi
   const scripts = collectScripts(page);
   await page.goto(baseUrl, { waitUntil: "networkidle" });
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, PERF_MARKS.interactive);
-  const interactiveAt = await page.evaluate((name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 0), PERF_MARKS.interactive);
+  const interactiveAt = await page.evaluate(
+    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 0),
+    PERF_MARKS.interactive,
+  );
   await page.getByRole("button", { name: "Generate" }).click();
   await page.getByTestId("json-tree").waitFor();
   await page.waitForLoadState("networkidle");
@@ -64,7 +67,11 @@ export async function renderLargeAnswer(
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     await page.getByLabel("Model", { exact: true }).fill(model);
     await page.getByRole("button", { name: "Generate" }).click();
-    await page.waitForFunction(([name, wanted]) => performance.getEntriesByName(name as string).length >= (wanted as number), [PERF_MARKS.imageShown, count] as const, { timeout: 60_000 });
+    await page.waitForFunction(
+      ([name, wanted]) => performance.getEntriesByName(name as string).length >= (wanted as number),
+      [PERF_MARKS.imageShown, count] as const,
+      { timeout: 60_000 },
+    );
     // Then history keeps the run: packed and stored once the page is idle.
     await page.getByTestId("history-item").first().waitFor({ timeout: 60_000 });
     const savedAt = await page.evaluate(() => performance.now());
@@ -78,7 +85,9 @@ export async function renderLargeAnswer(
         const [renderLongest = 0, saveLongest = 0] = [
           [answer, last],
           [last, saved],
-        ].map(([from = 0, to = 0]) => Math.max(0, ...tasks.filter((task) => task.start + task.duration >= from && task.start <= to).map((task) => task.duration)));
+        ].map(([from = 0, to = 0]) =>
+          Math.max(0, ...tasks.filter((task) => task.start + task.duration >= from && task.start <= to).map((task) => task.duration)),
+        );
         return { render: last - answer, longest: renderLongest, saved: saved - answer, saveLongest };
       },
       [PERF_MARKS.answerReceived, PERF_MARKS.imageShown, savedAt] as const,

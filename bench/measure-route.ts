@@ -14,7 +14,13 @@ async function timeOnce(url: string, body: string, headers: Record<string, strin
 }
 
 /** Alternates route and direct calls so that drift in the machine's speed hits both alike. */
-export async function sideBySide(endpoints: Endpoints, model: string, runs: number, warmup: number, aspectRatio = "1:1"): Promise<{ route: number[]; direct: number[] }> {
+export async function sideBySide(
+  endpoints: Endpoints,
+  model: string,
+  runs: number,
+  warmup: number,
+  aspectRatio = "1:1",
+): Promise<{ route: number[]; direct: number[] }> {
   const body = JSON.stringify({ model, prompt: "a red fox in snow", aspect_ratio: aspectRatio });
   const route: number[] = [];
   const direct: number[] = [];
@@ -34,7 +40,13 @@ export async function sideBySide(endpoints: Endpoints, model: string, runs: numb
  * at once. Meant for a fresh server warmed up with small answers only, so that memory an earlier
  * large answer left to the allocator does not hide the growth.
  */
-export async function rssGrowthMb(endpoints: Endpoints, serverPid: number, model: string, count: number, warmupModel: string): Promise<number> {
+export async function rssGrowthMb(
+  endpoints: Endpoints,
+  serverPid: number,
+  model: string,
+  count: number,
+  warmupModel: string,
+): Promise<number> {
   const body = JSON.stringify({ model, prompt: "memory", aspect_ratio: "1:1" });
   const warmup = JSON.stringify({ model: warmupModel, prompt: "memory", aspect_ratio: "1:1" });
   for (let i = 0; i < 20; i++) await timeOnce(endpoints.routeUrl, warmup, {});

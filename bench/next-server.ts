@@ -23,7 +23,10 @@ export function ensureBuild(): void {
   if (built) return;
   built = true;
   console.log("Building the playground (next build)…");
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 export type RunningNext = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };

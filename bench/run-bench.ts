@@ -38,7 +38,13 @@ const serverEnv = {
 
 // Memory first, on a server that has not yet seen a large answer.
 const fresh = await startNext({ ...serverEnv, IMAGE_API_DEMO_PORT: "0" });
-const rssGrowth = await rssGrowthMb({ routeUrl: `${fresh.url}/api/generate`, directUrl: "", key: KEY }, fresh.process.pid ?? 0, "bench-16mb", 8, "bench-1kb");
+const rssGrowth = await rssGrowthMb(
+  { routeUrl: `${fresh.url}/api/generate`, directUrl: "", key: KEY },
+  fresh.process.pid ?? 0,
+  "bench-16mb",
+  8,
+  "bench-1kb",
+);
 await fresh.stop();
 
 const next = await startNext(serverEnv);
@@ -47,44 +53,146 @@ console.log(`Benchmarking on ${cpus().length} cores, Node ${process.version}`);
 
 try {
   const small = await sideBySide(endpoints, "bench-1kb", 200, 30);
-  record({ key: "route_overhead_ms_p50_1kb", what: "route latency minus direct, 1 KB answer, one at a time", value: medianDifference(small.route, small.direct), unit: "ms", target: { op: "<=", value: 5 } });
+  record({
+    key: "route_overhead_ms_p50_1kb",
+    what: "route latency minus direct, 1 KB answer, one at a time",
+    value: medianDifference(small.route, small.direct),
+    unit: "ms",
+    target: { op: "<=", value: 5 },
+  });
 
   const large = await sideBySide(endpoints, "bench-16mb", 25, 3);
   const ratios = large.route.map((value, index) => value / (large.direct[index] ?? value));
-  record({ key: "route_vs_direct_ratio_16mb", what: `route / direct, 16 MB answer (route ${round(summary(large.route).median)} ms, direct ${round(summary(large.direct).median)} ms)`, value: summary(ratios), unit: "×", target: { op: "<=", value: 1.15 } });
+  record({
+    key: "route_vs_direct_ratio_16mb",
+    what: `route / direct, 16 MB answer (route ${round(summary(large.route).median)} ms, direct ${round(summary(large.direct).median)} ms)`,
+    value: summary(ratios),
+    unit: "×",
+    target: { op: "<=", value: 1.15 },
+  });
 
   const body = JSON.stringify({ model: "bench-1kb", prompt: "throughput", aspect_ratio: "1:1" });
   const route = await requestsPerSecond(endpoints.routeUrl, body, {}, 50, 10);
   const direct = await requestsPerSecond(endpoints.directUrl, body, { authorization: `Bearer ${KEY}` }, 50, 10);
-  record({ key: "route_rps_c50", what: `requests/s through the route at concurrency 50, 10 s (p50 ${route.p50Ms} ms, ${route.non2xx + route.errors} failed)`, value: route.rps, unit: "req/s" });
-  record({ key: "direct_rps_c50", what: `requests/s to the fake service directly, same load (p50 ${direct.p50Ms} ms)`, value: direct.rps, unit: "req/s" });
+  record({
+    key: "route_rps_c50",
+    what: `requests/s through the route at concurrency 50, 10 s (p50 ${route.p50Ms} ms, ${route.non2xx + route.errors} failed)`,
+    value: route.rps,
+    unit: "req/s",
+  });
+  record({
+    key: "direct_rps_c50",
+    what: `requests/s to the fake service directly, same load (p50 ${direct.p50Ms} ms)`,
+    value: direct.rps,
+    unit: "req/s",
+  });
 
-  record({ key: "rss_growth_mb_8x16mb", what: "a fresh server's peak RSS growth, 8 requests each receiving 16 MB at once", value: rssGrowth, unit: "MB", target: { op: "<=", value: 128 } });
+  record({
+    key: "rss_growth_mb_8x16mb",
+    what: "a fresh server's peak RSS growth, 8 requests each receiving 16 MB at once",
+    value: rssGrowth,
+    unit: "MB",
+    target: { op: "<=", value: 128 },
+  });
 
   const browser = await launchBrowser();
   try {
     const weight = await javascriptWeight(browser, next.url);
-    record({ key: "first_load_js_kib_gz", what: "gzipped JavaScript requested for / before it is interactive (hydrated)", value: weight.firstLoadKib, unit: "KiB", target: { op: "<=", value: 185 } });
-    for (const script of weight.lazy) console.log(`    loaded after the page was interactive: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
-    rows.push({ key: "lazy_chunks_kib_gz", what: `loaded after the page is interactive: answer views and JSON tree (${weight.lazy.length} chunks)`, value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024, unit: "KiB" });
+    record({
+      key: "first_load_js_kib_gz",
+      what: "gzipped JavaScript requested for / before it is interactive (hydrated)",
+      value: weight.firstLoadKib,
+      unit: "KiB",
+      target: { op: "<=", value: 185 },
+    });
+    for (const script of weight.lazy)
+      console.log(`    loaded after the page was interactive: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
+    rows.push({
+      key: "lazy_chunks_kib_gz",
+      what: `loaded after the page is interactive: answer views and JSON tree (${weight.lazy.length} chunks)`,
+      value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024,
+      unit: "KiB",
+    });
     const render = await renderLargeAnswer(browser, next.url, "bench-4x4mb", 4, 5);
-    record({ key: "render_ms_4x4mb", what: "answer received → four 4 MB base64 PNGs painted (Chromium)", value: render.render, unit: "ms", target: { op: "<=", value: 500 } });
-    record({ key: "longest_task_ms_4x4mb", what: "longest main-thread task meanwhile", value: render.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
-    record({ key: "history_saved_ms_4x4mb", what: "answer received → the same run packed and stored in history (IndexedDB)", value: render.saved, unit: "ms" });
-    record({ key: "history_longest_task_ms_4x4mb", what: "longest main-thread task while history stores it", value: render.saveLongestTask, unit: "ms", target: { op: "<=", value: 200 } });
-    const grid12 = await gridTiming(browser, next.url, { prompts: "a fox {at dawn|at noon|at night}", models: "bench-500ms", ratios: "1:1, 4:3, 16:9, 9:16", cells: 12 }, 5);
-    record({ key: "grid_ms_12_cells_500ms", what: "12-cell grid, 4 at a time, each answer taking 500 ms: click → every cell done (Chromium)", value: grid12.total, unit: "ms", target: { op: "<=", value: 1650 } });
-    const grid64 = await gridTiming(browser, next.url, { prompts: "{a|b|c|d|e|f|g|h} fox", models: "bench-1mb-b64", ratios: "1:1, 4:3, 3:4, 3:2, 2:3, 16:9, 9:16, 21:9", cells: 64 }, 3);
-    record({ key: "grid_longest_task_ms_64x1mb", what: `64-cell grid of 1 MB base64 images (done in ${round(grid64.total.median)} ms): longest main-thread task while cells land (0: none over 50 ms)`, value: grid64.longestTask, unit: "ms", target: { op: "<=", value: 200 } });
+    record({
+      key: "render_ms_4x4mb",
+      what: "answer received → four 4 MB base64 PNGs painted (Chromium)",
+      value: render.render,
+      unit: "ms",
+      target: { op: "<=", value: 500 },
+    });
+    record({
+      key: "longest_task_ms_4x4mb",
+      what: "longest main-thread task meanwhile",
+      value: render.longestTask,
+      unit: "ms",
+      target: { op: "<=", value: 200 },
+    });
+    record({
+      key: "history_saved_ms_4x4mb",
+      what: "answer received → the same run packed and stored in history (IndexedDB)",
+      value: render.saved,
+      unit: "ms",
+    });
+    record({
+      key: "history_longest_task_ms_4x4mb",
+      what: "longest main-thread task while history stores it",
+      value: render.saveLongestTask,
+      unit: "ms",
+      target: { op: "<=", value: 200 },
+    });
+    const grid12 = await gridTiming(
+      browser,
+      next.url,
+      { prompts: "a fox {at dawn|at noon|at night}", models: "bench-500ms", ratios: "1:1, 4:3, 16:9, 9:16", cells: 12 },
+      5,
+    );
+    record({
+      key: "grid_ms_12_cells_500ms",
+      what: "12-cell grid, 4 at a time, each answer taking 500 ms: click → every cell done (Chromium)",
+      value: grid12.total,
+      unit: "ms",
+      target: { op: "<=", value: 1650 },
+    });
+    const grid64 = await gridTiming(
+      browser,
+      next.url,
+      { prompts: "{a|b|c|d|e|f|g|h} fox", models: "bench-1mb-b64", ratios: "1:1, 4:3, 3:4, 3:2, 2:3, 16:9, 9:16, 21:9", cells: 64 },
+      3,
+    );
+    record({
+      key: "grid_longest_task_ms_64x1mb",
+      what: `64-cell grid of 1 MB base64 images (done in ${round(grid64.total.median)} ms): longest main-thread task while cells land (0: none over 50 ms)`,
+      value: grid64.longestTask,
+      unit: "ms",
+      target: { op: "<=", value: 200 },
+    });
     const gallery = await renderLargeAnswer(browser, next.url, "bench-200-urls", 200, 3);
-    record({ key: "render_ms_200_urls", what: "answer received → 200 URL images loaded and shown in the gallery (Chromium)", value: gallery.render, unit: "ms" });
+    record({
+      key: "render_ms_200_urls",
+      what: "answer received → 200 URL images loaded and shown in the gallery (Chromium)",
+      value: gallery.render,
+      unit: "ms",
+    });
     record({ key: "longest_task_ms_200_urls", what: "longest main-thread task meanwhile", value: gallery.longestTask, unit: "ms" });
   } finally {
     await browser.close();
   }
 
-  const demo = await sideBySide({ routeUrl: endpoints.routeUrl, directUrl: `http://127.0.0.1:${demoPort}/v1/images/generations`, key: DEMO_KEY }, "demo-geometric", 10, 2, "16:9");
-  record({ key: "demo_generate_ms_p50", what: `demo service answering a 16:9 request, called directly (through the route: ${round(summary(demo.route).median)} ms)`, value: summary(demo.direct), unit: "ms", target: { op: "<=", value: 300 } });
+  const demo = await sideBySide(
+    { routeUrl: endpoints.routeUrl, directUrl: `http://127.0.0.1:${demoPort}/v1/images/generations`, key: DEMO_KEY },
+    "demo-geometric",
+    10,
+    2,
+    "16:9",
+  );
+  record({
+    key: "demo_generate_ms_p50",
+    what: `demo service answering a 16:9 request, called directly (through the route: ${round(summary(demo.route).median)} ms)`,
+    value: summary(demo.direct),
+    unit: "ms",
+    target: { op: "<=", value: 300 },
+  });
 } finally {
   await next.stop();
   await fake.stop();
@@ -96,14 +204,19 @@ const met = (row: Row) => {
   return (row.target.op === "<=" ? value <= row.target.value : value >= row.target.value) ? "✓" : "✗";
 };
 const cell = (value: Summary | number) =>
-  typeof value === "number" ? `${round(value, 2)}` : `${round(value.median, 2)} (${round(value.min, 2)}–${round(value.max, 2)}, n=${value.runs})`;
+  typeof value === "number"
+    ? `${round(value, 2)}`
+    : `${round(value.median, 2)} (${round(value.min, 2)}–${round(value.max, 2)}, n=${value.runs})`;
 
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Timings: median (min–max, runs) after warm-up.`,
   "",
   "| key | what | value | target | |",
   "|---|---|---|---|---|",
-  ...rows.map((row) => `| \`${row.key}\` | ${row.what} | ${cell(row.value)} ${row.unit} | ${row.target ? `${row.target.op} ${row.target.value} ${row.unit}` : "report"} | ${met(row)} |`),
+  ...rows.map(
+    (row) =>
+      `| \`${row.key}\` | ${row.what} | ${cell(row.value)} ${row.unit} | ${row.target ? `${row.target.op} ${row.target.value} ${row.unit}` : "report"} | ${met(row)} |`,
+  ),
 ];
 console.log(`\n${lines.join("\n")}\n`);
 
@@ -111,7 +224,9 @@ const results = {
   measuredAt: new Date().toISOString(),
   machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", node: process.version },
   ...Object.fromEntries(rows.map((row) => [row.key, round(typeof row.value === "number" ? row.value : row.value.median, 3)])),
-  details: Object.fromEntries(rows.map((row) => [row.key, { what: row.what, unit: row.unit, value: row.value, target: row.target ?? null, met: met(row) !== "✗" }])),
+  details: Object.fromEntries(
+    rows.map((row) => [row.key, { what: row.what, unit: row.unit, value: row.value, target: row.target ?? null, met: met(row) !== "✗" }]),
+  ),
 };
 writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync("bench/results.md", `${lines.join("\n")}\n`);

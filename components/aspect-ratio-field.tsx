@@ -2,11 +2,7 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { parseAspectRatio, RATIO_PRESETS, swapAspectRatio } from "@/lib/aspect-ratio";
-import {
-  normaliseAspectRatioText,
-  type GenerationRequest,
-  type GenerationRequestInput,
-} from "@/lib/generation-request";
+import { normaliseAspectRatioText, type GenerationRequest, type GenerationRequestInput } from "@/lib/generation-request";
 import { FieldMessage, inputClassName, labelClassName } from "./field-message";
 import { RatioPreview } from "./ratio-preview";
 import { RatioShape } from "./ratio-shape";

@@ -2,23 +2,30 @@
 
 import { smallDialogClassName, useModalDialog } from "./use-modal-dialog";
 
-type ConfirmDialogProps = { title: string; body: string; confirmLabel: string; tone?: "danger" | "primary"; onConfirm: () => void; onClose: () => void };
+type ConfirmDialogProps = {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  tone?: "danger" | "primary";
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** A modal question with one answer that acts; Esc or "Keep" / "Not now" leaves everything as it was. */
 export function ConfirmDialog({ title, body, confirmLabel, tone = "danger", onConfirm, onClose }: ConfirmDialogProps) {
   const dialogRef = useModalDialog();
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label={title}
-      onClose={onClose}
-      className={`${smallDialogClassName} max-w-sm`}
-    >
+    <dialog ref={dialogRef} aria-label={title} onClose={onClose} className={`${smallDialogClassName} max-w-sm`}>
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>
       <div className="mt-4 flex justify-end gap-2">
         {/* The safe answer has focus, so Enter never destroys anything by accident. */}
-        <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          autoFocus
+          onClick={() => dialogRef.current?.close()}
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
           {tone === "danger" ? "Keep" : "Not now"}
         </button>
         <button

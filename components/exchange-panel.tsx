@@ -6,13 +6,27 @@ import { Section } from "./section";
 /** Exactly what went to the service and what came back, with the key masked. A null request is a job poll (a GET). */
 export function ExchangePanel({ request, url, exchange }: { request: GenerationRequest | null; url: string; exchange?: ServiceExchange }) {
   const rows: [string, React.ReactNode][] = [
-    ["Request", <span key="r"><span className="font-semibold">{request ? "POST" : "GET"}</span> {url || "(not sent: the playground refused it before calling the service)"}</span>],
+    [
+      "Request",
+      <span key="r">
+        <span className="font-semibold">{request ? "POST" : "GET"}</span>{" "}
+        {url || "(not sent: the playground refused it before calling the service)"}
+      </span>,
+    ],
   ];
   if (exchange && exchange.urlsTried.length > 0) {
     rows.push(["Tried first", exchange.urlsTried.map((tried) => `${tried} → 404/405`).join("\n")]);
   }
-  rows.push(["Request headers", `Authorization: Bearer ••••${exchange?.keyHint ?? ""}${request ? "\nContent-Type: application/json" : ""}`]);
-  rows.push(["Request body", request ? JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio }, null, 2) : "(none: a poll is a GET)"]);
+  rows.push([
+    "Request headers",
+    `Authorization: Bearer ••••${exchange?.keyHint ?? ""}${request ? "\nContent-Type: application/json" : ""}`,
+  ]);
+  rows.push([
+    "Request body",
+    request
+      ? JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio }, null, 2)
+      : "(none: a poll is a GET)",
+  ]);
   if (exchange) {
     rows.push(["Status", `${exchange.status} ${exchange.statusText}`.trim()]);
     rows.push(["Content type", exchange.contentType || "(none)"]);
@@ -32,7 +46,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
         {rows.map(([term, detail]) => (
           <div key={term} className="contents">
             <dt className="font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
-            <dd className="min-w-0 whitespace-pre-wrap break-all font-mono">{detail}</dd>
+            <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{detail}</dd>
           </div>
         ))}
       </dl>

@@ -3,11 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useImperativeHandle, useMemo, type Ref } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import {
-  makeGenerationRequestSchema,
-  type GenerationRequest,
-  type GenerationRequestInput,
-} from "@/lib/generation-request";
+import { makeGenerationRequestSchema, type GenerationRequest, type GenerationRequestInput } from "@/lib/generation-request";
 import type { SharedFields } from "@/lib/share-link";
 import { AspectRatioField } from "./aspect-ratio-field";
 import { ModelField } from "./model-field";
@@ -40,7 +36,11 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
-    defaultValues: { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" },
+    defaultValues: {
+      model: shared.model ?? models[0] ?? "",
+      prompt: shared.prompt ?? EXAMPLE_PROMPT,
+      aspect_ratio: shared.aspect_ratio ?? "1:1",
+    },
     // Validate on submit, then live while fixing: a message appearing on blur would move the
     // Generate button from under the pointer between mouse-down and mouse-up.
     mode: "onSubmit",
@@ -63,7 +63,8 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
         // At the caret (replacing a selection), so a saved fragment can go into the middle of a prompt.
         const field = document.getElementById("prompt");
         const current = form.getValues("prompt");
-        const [start, end] = field instanceof HTMLTextAreaElement ? [field.selectionStart, field.selectionEnd] : [current.length, current.length];
+        const [start, end] =
+          field instanceof HTMLTextAreaElement ? [field.selectionStart, field.selectionEnd] : [current.length, current.length];
         form.setValue("prompt", current.slice(0, start) + text + current.slice(end), options());
         if (field instanceof HTMLTextAreaElement) {
           field.focus();
@@ -97,7 +98,9 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
             disabled={isSubmitting}
             className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {isSubmitting && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            {isSubmitting && (
+              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            )}
             Generate
           </button>
           {running && (

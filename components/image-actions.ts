@@ -59,7 +59,9 @@ export async function downloadAllImages(images: DisplayImage[]): Promise<string>
   entries.push({ name: "images.tsv", bytes: new TextEncoder().encode(`file\tjson paths\tsource\n${index.join("\n")}\n`) });
   saveBlob(new Blob([makeZip(entries)], { type: "application/zip" }), "images.zip");
   const missing = images.length - (entries.length - 1);
-  return missing > 0 ? `Saved ${entries.length - 1} of ${images.length} images; ${missing} could not be read (listed in images.tsv).` : `Saved ${images.length} images.`;
+  return missing > 0
+    ? `Saved ${entries.length - 1} of ${images.length} images; ${missing} could not be read (listed in images.tsv).`
+    : `Saved ${images.length} images.`;
 }
 
 async function asPng(blob: Blob): Promise<Blob> {
@@ -83,6 +85,7 @@ export async function copyImage(image: DisplayImage): Promise<string> {
       // fall through to copying the URL, if there is one
     }
   }
-  if (image.source.kind === "url" && (await copyText(image.source.url))) return "Its server does not let the browser read the image; its URL was copied instead.";
+  if (image.source.kind === "url" && (await copyText(image.source.url)))
+    return "Its server does not let the browser read the image; its URL was copied instead.";
   return "The browser did not allow copying the image.";
 }

@@ -15,7 +15,11 @@ export function ImageGallery({ images, requested }: { images: DisplayImage[]; re
     <div className="flex flex-col gap-3">
       {images.length > 1 && (
         <div className="flex items-center justify-end gap-3 text-xs">
-          {saved && <span role="status" className="text-zinc-600 dark:text-zinc-400">{saved}</span>}
+          {saved && (
+            <span role="status" className="text-zinc-600 dark:text-zinc-400">
+              {saved}
+            </span>
+          )}
           <button
             type="button"
             onClick={() => void downloadAllImages(images).then(setSaved)}

@@ -67,11 +67,14 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
   useEffect(() => {
     if (nextAt === null) return;
     const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
-    const timer = window.setTimeout(() => {
-      if (!overTime) return void check();
-      setEnded(`no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes`);
-      setAuto(false);
-    }, Math.max(0, nextAt - Date.now()));
+    const timer = window.setTimeout(
+      () => {
+        if (!overTime) return void check();
+        setEnded(`no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes`);
+        setAuto(false);
+      },
+      Math.max(0, nextAt - Date.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [nextAt, check]);
 
@@ -93,11 +96,20 @@ export function JobFollower({ pollingUrl, renderAnswer }: { pollingUrl: string; 
   return (
     <div className="flex flex-col gap-4" data-testid="job-follower">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <button type="button" onClick={() => void check()} disabled={busy} className="rounded-lg border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          onClick={() => void check()}
+          disabled={busy}
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
           Check now
         </button>
         {auto ? (
-          <button type="button" onClick={stop} className="rounded-lg border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={stop}
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             Stop polling
           </button>
         ) : (

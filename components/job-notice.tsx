@@ -14,7 +14,7 @@ export function JobNotice({ job }: { job: JobInfo }) {
         {job.id && (
           <>
             <dt className="opacity-70">Job id</dt>
-            <dd className="break-all font-mono">{job.id}</dd>
+            <dd className="font-mono break-all">{job.id}</dd>
           </>
         )}
         {job.state && (
@@ -26,7 +26,7 @@ export function JobNotice({ job }: { job: JobInfo }) {
         {job.pollingUrl && (
           <>
             <dt className="opacity-70">Polling URL</dt>
-            <dd className="break-all font-mono">{job.pollingUrl}</dd>
+            <dd className="font-mono break-all">{job.pollingUrl}</dd>
           </>
         )}
       </dl>

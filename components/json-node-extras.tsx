@@ -6,7 +6,8 @@ import { imageCardId, useAnswerScope } from "./answer-scope";
 import { copyText, revealElement } from "./reveal";
 import { useBlobImageSource } from "./use-image-src";
 
-const chip = "rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700";
+const chip =
+  "rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700";
 
 /** Copy a node's path or value; shown when the line is hovered or focused. */
 export function NodeActions({ path, value }: { path: string; value: unknown }) {
@@ -17,10 +18,19 @@ export function NodeActions({ path, value }: { path: string; value: unknown }) {
       <button type="button" className={chip} onClick={() => void copy("path", path)} aria-label={`Copy the path ${path}`}>
         copy path
       </button>
-      <button type="button" className={chip} onClick={() => void copy("value", typeof value === "string" ? value : JSON.stringify(value, null, 2))} aria-label={`Copy the value at ${path}`}>
+      <button
+        type="button"
+        className={chip}
+        onClick={() => void copy("value", typeof value === "string" ? value : JSON.stringify(value, null, 2))}
+        aria-label={`Copy the value at ${path}`}
+      >
         copy value
       </button>
-      {copied && <span className="font-sans text-[11px] text-zinc-500">{copied === "not allowed" ? "the browser did not allow copying" : `${copied} copied`}</span>}
+      {copied && (
+        <span className="font-sans text-[11px] text-zinc-500">
+          {copied === "not allowed" ? "the browser did not allow copying" : `${copied} copied`}
+        </span>
+      )}
     </span>
   );
 }
@@ -42,7 +52,11 @@ export function ImageNodeMark({ image, index }: { image: DisplayImage; index: nu
         loading="lazy"
         className="checkerboard inline-block size-6 rounded border border-zinc-300 object-cover dark:border-zinc-700"
       />
-      <button type="button" className={`${chip} bg-accent-100 font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-100`} onClick={() => revealElement(imageCardId(scope, index))}>
+      <button
+        type="button"
+        className={`${chip} bg-accent-100 font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-100`}
+        onClick={() => revealElement(imageCardId(scope, index))}
+      >
         image {index + 1} ↑
       </button>
     </span>

@@ -16,7 +16,10 @@ type ImageIndex = ReadonlyMap<string, { image: DisplayImage; index: number }>;
 type NodeProps = { value: unknown; segments: PathSegment[]; label: React.ReactNode; imagePaths: ImageIndex; trailingComma: boolean };
 
 export function JsonTree({ value, images }: { value: unknown; images: DisplayImage[] }) {
-  const imagePaths: ImageIndex = useMemo(() => new Map(images.flatMap((image, index) => image.paths.map((path) => [path, { image, index }] as const))), [images]);
+  const imagePaths: ImageIndex = useMemo(
+    () => new Map(images.flatMap((image, index) => image.paths.map((path) => [path, { image, index }] as const))),
+    [images],
+  );
   return (
     <div className="overflow-x-auto font-mono text-xs leading-relaxed" data-testid="json-tree">
       <JsonNode value={value} segments={[]} label={null} imagePaths={imagePaths} trailingComma={false} />
@@ -49,19 +52,27 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
   const actions = <NodeActions path={path} value={value} />;
 
   if (typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
-    return <Container value={value} segments={segments} prefix={prefix} actions={actions} imagePaths={imagePaths} comma={comma} id={nodeId} />;
+    return (
+      <Container value={value} segments={segments} prefix={prefix} actions={actions} imagePaths={imagePaths} comma={comma} id={nodeId} />
+    );
   }
   if (typeof value === "string") {
     const nested = parseJsonString(value);
     return (
-      <div id={nodeId} className="group/node whitespace-pre-wrap break-all">
+      <div id={nodeId} className="group/node break-all whitespace-pre-wrap">
         {prefix}
         <LongString text={value} />
         {comma}
         {actions}
         {nested !== undefined && (
           <div className="ml-4 border-l border-dashed border-zinc-300 pl-2 dark:border-zinc-700">
-            <JsonNode value={nested} segments={[...segments, JSON_IN_STRING]} label={<span className="text-zinc-500">(json) </span>} imagePaths={imagePaths} trailingComma={false} />
+            <JsonNode
+              value={nested}
+              segments={[...segments, JSON_IN_STRING]}
+              label={<span className="text-zinc-500">(json) </span>}
+              imagePaths={imagePaths}
+              trailingComma={false}
+            />
           </div>
         )}
       </div>
@@ -92,7 +103,7 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
 function DeepValue({ value }: { value: object }) {
   const [text, setText] = useState<string | null>(null);
   if (text !== null) {
-    return <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-800">{text}</pre>;
+    return <pre className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 break-all whitespace-pre-wrap dark:bg-zinc-800">{text}</pre>;
   }
   const showText = () => {
     try {
@@ -104,14 +115,26 @@ function DeepValue({ value }: { value: object }) {
   return (
     <span className="text-zinc-500">
       … nested deeper than {MAX_TREE_DEPTH} levels{" "}
-      <button type="button" onClick={showText} className="rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300">
+      <button
+        type="button"
+        onClick={showText}
+        className="rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300"
+      >
         show as text
       </button>
     </span>
   );
 }
 
-type ContainerProps = { value: object; segments: PathSegment[]; prefix: React.ReactNode; actions: React.ReactNode; imagePaths: ImageIndex; comma: string; id: string };
+type ContainerProps = {
+  value: object;
+  segments: PathSegment[];
+  prefix: React.ReactNode;
+  actions: React.ReactNode;
+  imagePaths: ImageIndex;
+  comma: string;
+  id: string;
+};
 
 function Container({ value, segments, prefix, actions, imagePaths, comma, id }: ContainerProps) {
   const [open, setOpen] = useState(true);
@@ -123,12 +146,23 @@ function Container({ value, segments, prefix, actions, imagePaths, comma, id }: 
   return (
     <div id={id}>
       <span className="group/node">
-        <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" aria-label={open ? "Collapse" : "Expand"}>
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+          aria-label={open ? "Collapse" : "Expand"}
+        >
           {open ? "▾" : "▸"}
         </button>
         {prefix}
         {opening}
-        {!open && <span className="text-zinc-500"> {entries.length} {isArray ? "items" : "keys"} </span>}
+        {!open && (
+          <span className="text-zinc-500">
+            {" "}
+            {entries.length} {isArray ? "items" : "keys"}{" "}
+          </span>
+        )}
         {actions}
       </span>
       {open && (

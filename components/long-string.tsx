@@ -23,7 +23,9 @@ export function LongString({ text }: { text: string }) {
         onClick={() => setExpanded(!expanded)}
         className="rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
       >
-        {expanded ? "shorten" : `show ${text.length > EXPANDED_LIMIT ? "more" : "all"} (${text.length.toLocaleString("en")} chars, ${formatBytes(text.length)})`}
+        {expanded
+          ? "shorten"
+          : `show ${text.length > EXPANDED_LIMIT ? "more" : "all"} (${text.length.toLocaleString("en")} chars, ${formatBytes(text.length)})`}
       </button>
       <button
         type="button"

@@ -31,7 +31,11 @@ export function ModelField({ models }: { models: string[] }) {
       <FieldMessage
         id="model-message"
         error={error}
-        hint={models.length > 0 ? `Suggestions: ${models.join(", ")}. Any model name the service knows works.` : "Any model name the service knows."}
+        hint={
+          models.length > 0
+            ? `Suggestions: ${models.join(", ")}. Any model name the service knows works.`
+            : "Any model name the service knows."
+        }
       />
     </div>
   );

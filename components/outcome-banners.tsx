@@ -3,7 +3,8 @@ import type { AnswerBody } from "@/lib/interpret-answer";
 import type { ServiceExchange } from "@/lib/run-generation";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/service-error";
 
-const bannerClassName = "rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
+const bannerClassName =
+  "rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
 
 function bodyText(body: AnswerBody): string {
   if (body.kind === "json") return extractServiceMessage(body.value) ?? JSON.stringify(body.value).slice(0, 2000);
@@ -26,8 +27,11 @@ export function ServiceErrorBanner({ exchange, body }: { exchange: ServiceExchan
         {hint}
         {exchange.retryAfter && ` Retry after ${/^\d+$/.test(exchange.retryAfter) ? `${exchange.retryAfter} s` : exchange.retryAfter}.`}
       </p>
-      <p className="mt-3 text-xs font-medium uppercase tracking-wide opacity-70">The service said</p>
-      <blockquote data-testid="service-message" className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-white/70 p-3 font-mono text-sm dark:bg-black/30">
+      <p className="mt-3 text-xs font-medium tracking-wide uppercase opacity-70">The service said</p>
+      <blockquote
+        data-testid="service-message"
+        className="mt-1 rounded-lg bg-white/70 p-3 font-mono text-sm break-words whitespace-pre-wrap dark:bg-black/30"
+      >
         {message}
       </blockquote>
     </div>
@@ -61,7 +65,7 @@ export function ProblemBanner({ problem, status }: { problem: Problem; status: n
   return (
     <div role="alert" className={bannerClassName} data-problem-kind={kind ?? "unknown"}>
       <p className="font-semibold">
-        <span className="mr-2 rounded bg-red-200/70 px-1.5 py-0.5 text-xs uppercase tracking-wide dark:bg-red-500/20">{label}</span>
+        <span className="mr-2 rounded bg-red-200/70 px-1.5 py-0.5 text-xs tracking-wide uppercase dark:bg-red-500/20">{label}</span>
         {problem.title} <span className="font-mono text-sm font-normal opacity-80">(HTTP {status})</span>
       </p>
       {problem.detail && <p className="mt-2 text-sm">{problem.detail}</p>}

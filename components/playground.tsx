@@ -89,7 +89,10 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
           {signOut && (
             <form method="post" action="/api/sign-out">
-              <button type="submit" className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <button
+                type="submit"
+                className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
                 Sign out
               </button>
             </form>
@@ -142,7 +145,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
         </section>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
         {/* A grid takes the width of two columns; history then goes under the form. */}
-        <div className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}>
+        <div
+          className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
+        >
           <HistoryPanel
             history={history}
             shownId={single.shownRunId}
@@ -154,10 +159,21 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           />
         </div>
         {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
-        <section ref={resultRef} aria-label="Result" aria-live="polite" className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}>
+        <section
+          ref={resultRef}
+          aria-label="Result"
+          aria-live="polite"
+          className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}
+        >
           {mode === "grid" ? (
             grid.session && gridViews ? (
-              <gridViews.GridView session={grid.session} onRowAxis={grid.setRowAxis} onRerun={grid.rerun} onOpen={workspace.openCell} onCancelAll={grid.cancelAll} />
+              <gridViews.GridView
+                session={grid.session}
+                onRowAxis={grid.setRowAxis}
+                onRerun={grid.rerun}
+                onOpen={workspace.openCell}
+                onCancelAll={grid.cancelAll}
+              />
             ) : (
               <GridPlaceholder />
             )

@@ -31,7 +31,9 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
   return (
     <details className="group rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold select-none">
-        <span aria-hidden="true" className="text-zinc-400 transition group-open:rotate-90">▸</span>
+        <span aria-hidden="true" className="text-zinc-400 transition group-open:rotate-90">
+          ▸
+        </span>
         Prompt library
         <span className="font-normal text-zinc-500">({prompts.length})</span>
       </summary>
@@ -45,7 +47,11 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
           disabled={!available}
           className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
         />
-        <button type="submit" disabled={!available} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <button
+          type="submit"
+          disabled={!available}
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
           Save prompt
         </button>
       </form>
@@ -62,10 +68,20 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
                 <span className="block truncate text-sm font-medium">{prompt.name}</span>
                 <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{prompt.text}</span>
               </span>
-              <button type="button" onClick={() => onInsert(prompt.text)} aria-label={`Insert ${prompt.name}`} className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <button
+                type="button"
+                onClick={() => onInsert(prompt.text)}
+                aria-label={`Insert ${prompt.name}`}
+                className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
                 Insert
               </button>
-              <button type="button" onClick={() => onDelete(prompt.id)} aria-label={`Delete ${prompt.name}`} className="rounded-md px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700">
+              <button
+                type="button"
+                onClick={() => onDelete(prompt.id)}
+                aria-label={`Delete ${prompt.name}`}
+                className="rounded-md px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+              >
                 ✕
               </button>
             </li>

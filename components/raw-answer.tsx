@@ -14,7 +14,17 @@ const JsonTree = dynamic(() => import("./json-tree").then((module) => module.Jso
 });
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
-export function RawAnswer({ body, images, contentType, size }: { body: AnswerBody; images: DisplayImage[]; contentType: string; size: number }) {
+export function RawAnswer({
+  body,
+  images,
+  contentType,
+  size,
+}: {
+  body: AnswerBody;
+  images: DisplayImage[];
+  contentType: string;
+  size: number;
+}) {
   return (
     <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
       {body.kind === "json" && <JsonTree value={body.value} images={images} />}
@@ -26,7 +36,11 @@ export function RawAnswer({ body, images, contentType, size }: { body: AnswerBod
           <TextBody text={body.text} />
         </>
       )}
-      {body.kind === "image" && <p className="text-sm">The whole body is an image ({body.mime}, {formatBytes(body.size)}), shown above.</p>}
+      {body.kind === "image" && (
+        <p className="text-sm">
+          The whole body is an image ({body.mime}, {formatBytes(body.size)}), shown above.
+        </p>
+      )}
       {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
       {body.kind === "empty" && <p className="text-sm text-zinc-500">(empty body)</p>}
     </Section>
@@ -38,7 +52,7 @@ function TextBody({ text }: { text: string }) {
   const shown = all ? text : text.slice(0, TEXT_PREVIEW);
   return (
     <>
-      <pre data-testid="raw-text" className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-all font-mono text-xs">
+      <pre data-testid="raw-text" className="max-h-[60vh] overflow-auto font-mono text-xs break-all whitespace-pre-wrap">
         {shown}
       </pre>
       {shown.length < text.length && (

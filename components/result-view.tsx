@@ -19,7 +19,15 @@ import { RawAnswer } from "./raw-answer";
 
 const NO_SAVED_IMAGES: SavedImages = new Map();
 
-export function ResultView({ request, outcome, savedImages = NO_SAVED_IMAGES }: { request: GenerationRequest; outcome: RunOutcome; savedImages?: SavedImages }) {
+export function ResultView({
+  request,
+  outcome,
+  savedImages = NO_SAVED_IMAGES,
+}: {
+  request: GenerationRequest;
+  outcome: RunOutcome;
+  savedImages?: SavedImages;
+}) {
   if (outcome.kind === "cancelled") {
     return (
       <div className="rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800" role="status">
@@ -41,8 +49,21 @@ export function ResultView({ request, outcome, savedImages = NO_SAVED_IMAGES }: 
 }
 
 /** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
-function ServiceResult({ request, exchange, followJobs, savedImages = NO_SAVED_IMAGES }: { request: GenerationRequest; exchange: ServiceExchange; followJobs: boolean; savedImages?: SavedImages }) {
-  const interpreted = useMemo(() => withSavedCopies(interpretAnswer(exchange.bytes, exchange.contentType), savedImages), [exchange, savedImages]);
+function ServiceResult({
+  request,
+  exchange,
+  followJobs,
+  savedImages = NO_SAVED_IMAGES,
+}: {
+  request: GenerationRequest;
+  exchange: ServiceExchange;
+  followJobs: boolean;
+  savedImages?: SavedImages;
+}) {
+  const interpreted = useMemo(
+    () => withSavedCopies(interpretAnswer(exchange.bytes, exchange.contentType), savedImages),
+    [exchange, savedImages],
+  );
   const confirmed = useConfirmedImages(interpreted.uncertain);
   const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
@@ -70,12 +91,19 @@ function ServiceResult({ request, exchange, followJobs, savedImages = NO_SAVED_I
           <JobFollower
             pollingUrl={job.pollingUrl}
             renderAnswer={(polled) =>
-              polled.kind === "service" ? <ServiceResult request={request} exchange={polled.exchange} followJobs={false} /> : <ResultView request={request} outcome={polled} />
+              polled.kind === "service" ? (
+                <ServiceResult request={request} exchange={polled.exchange} followJobs={false} />
+              ) : (
+                <ResultView request={request} outcome={polled} />
+              )
             }
           />
         )}
         {succeeded && answer.images.length === 0 && !showJob && (
-          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          <div
+            role="status"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          >
             The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
           </div>
         )}
@@ -97,7 +125,9 @@ function withSavedCopies(answer: InterpretedAnswer, saved: SavedImages): Interpr
     const copy = saved.get(url);
     return copy ? { kind: "body" as const, mime: copy.mime, bytes: copy.bytes } : null;
   };
-  const images = answer.images.map((image) => (image.source.kind === "url" ? { ...image, source: fromUrl(image.source.url) ?? image.source } : image));
+  const images = answer.images.map((image) =>
+    image.source.kind === "url" ? { ...image, source: fromUrl(image.source.url) ?? image.source } : image,
+  );
   const confirmed = answer.uncertain.flatMap((candidate) => {
     const source = fromUrl(candidate.url);
     return source ? [{ key: `saved:${candidate.url}`, paths: [candidate.path], source }] : [];

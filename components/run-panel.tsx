@@ -52,8 +52,8 @@ export function RunPanel({ run, onRerun }: { run: RunState; onRerun: (run: Histo
     <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
       <p className="text-base font-medium text-zinc-700 dark:text-zinc-300">Your images will appear here</p>
       <p className="max-w-md text-sm">
-        Pick a model, describe the picture, choose a shape and press Generate. You will see the images, the raw answer and the
-        exact exchange with the service.
+        Pick a model, describe the picture, choose a shape and press Generate. You will see the images, the raw answer and the exact
+        exchange with the service.
       </p>
     </div>
   );

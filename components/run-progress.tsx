@@ -26,9 +26,15 @@ export function RunProgress({ request, startedAt }: { request: GenerationRequest
       <div
         data-testid="placeholder"
         className="shimmer mx-auto flex w-full max-w-full flex-col items-center justify-center gap-1 rounded-2xl bg-zinc-200 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
-        style={{ aspectRatio: `${ratio.width} / ${ratio.height}`, maxHeight: "70vh", width: `min(100%, calc(70vh * ${ratio.width} / ${ratio.height}))` }}
+        style={{
+          aspectRatio: `${ratio.width} / ${ratio.height}`,
+          maxHeight: "70vh",
+          width: `min(100%, calc(70vh * ${ratio.width} / ${ratio.height}))`,
+        }}
       >
-        <span aria-hidden="true" className="font-mono text-3xl font-light tabular-nums">{Math.floor(seconds)} s</span>
+        <span aria-hidden="true" className="font-mono text-3xl font-light tabular-nums">
+          {Math.floor(seconds)} s
+        </span>
         <span className="text-xs">{request.aspect_ratio}</span>
       </div>
     </div>

@@ -4,7 +4,9 @@ export function Section({ title, aside, children }: { title: string; aside?: str
     <details open className="group rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 select-none">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
-          <span aria-hidden="true" className="text-zinc-400 transition group-open:rotate-90">▸</span>
+          <span aria-hidden="true" className="text-zinc-400 transition group-open:rotate-90">
+            ▸
+          </span>
           {title}
         </h2>
         {aside && <span className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{aside}</span>}

@@ -23,7 +23,9 @@ export function ServiceBadge({ service, endpointInUse }: { service: PublicServic
         Service
       </span>
       {found ? (
-        <code className="truncate font-mono text-xs" title="The endpoint in use">{found}</code>
+        <code className="truncate font-mono text-xs" title="The endpoint in use">
+          {found}
+        </code>
       ) : (
         <span className="text-xs">
           Finding the base form: <code className="font-mono">{first}</code>, then <code className="font-mono">{second}</code>

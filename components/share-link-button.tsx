@@ -15,7 +15,11 @@ export function ShareLinkButton({ getFields }: { getFields: () => GenerationRequ
   };
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs">
-      <button type="button" onClick={() => void copy()} className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
         Copy link
       </button>
       {message && (

@@ -14,12 +14,7 @@ const SHORTCUTS: [string, string][] = [
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useModalDialog();
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label="Keyboard shortcuts"
-      onClose={onClose}
-      className={`${smallDialogClassName} max-w-md`}
-    >
+    <dialog ref={dialogRef} aria-label="Keyboard shortcuts" onClose={onClose} className={`${smallDialogClassName} max-w-md`}>
       <h2 className="text-base font-semibold">Keyboard shortcuts</h2>
       <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
         {SHORTCUTS.map(([keys, action]) => (
@@ -31,7 +26,12 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={() => dialogRef.current?.close()} className="mt-4 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" autoFocus>
+      <button
+        type="button"
+        onClick={() => dialogRef.current?.close()}
+        className="mt-4 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        autoFocus
+      >
         Close
       </button>
     </dialog>

@@ -30,7 +30,12 @@ export function useConfirmedImages(uncertain: UncertainUrl[]): DisplayImage[] {
     };
   }, [uncertain]);
   return useMemo(
-    () => uncertain.flatMap((candidate, index) => (loaded.has(index) ? [{ key: `loaded:${candidate.url}`, paths: [candidate.path], source: { kind: "url" as const, url: candidate.url } }] : [])),
+    () =>
+      uncertain.flatMap((candidate, index) =>
+        loaded.has(index)
+          ? [{ key: `loaded:${candidate.url}`, paths: [candidate.path], source: { kind: "url" as const, url: candidate.url } }]
+          : [],
+      ),
     [uncertain, loaded],
   );
 }

@@ -42,7 +42,11 @@ function releaseObjectUrl(source: Source): void {
  * Shows image bytes through a Blob object URL (never a multi-megabyte attribute). URL images get
  * their src in JSX; this hook leaves them alone.
  */
-export function useBlobImageSource(imageRef: RefObject<HTMLImageElement | null>, source: Source, options: { whenIdle?: boolean } = {}): void {
+export function useBlobImageSource(
+  imageRef: RefObject<HTMLImageElement | null>,
+  source: Source,
+  options: { whenIdle?: boolean } = {},
+): void {
   const { whenIdle = false } = options;
   useEffect(() => {
     const element = imageRef.current;

@@ -19,7 +19,11 @@ export type RunState =
  * The single-run side of the page: generate, cancel, show a saved run or any finished outcome,
  * and keep every run in history without ever delaying what is shown.
  */
-export function useSingleRun(history: HistoryApi, formApiRef: RefObject<GenerationFormApi | null>, resultRef: RefObject<HTMLElement | null>) {
+export function useSingleRun(
+  history: HistoryApi,
+  formApiRef: RefObject<GenerationFormApi | null>,
+  resultRef: RefObject<HTMLElement | null>,
+) {
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const [shownRunId, setShownRunId] = useState<string | null>(null);
@@ -43,7 +47,8 @@ export function useSingleRun(history: HistoryApi, formApiRef: RefObject<Generati
       setRun({ phase: "running", request, startedAt });
       // On a phone the result sits below the form: bring it into view instead of leaving it off-screen.
       const result = resultRef.current;
-      if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ behavior: "smooth", block: "start" });
+      if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6)
+        result.scrollIntoView({ behavior: "smooth", block: "start" });
       const outcome = await runGeneration(request, controller.signal);
       if (controllerRef.current === controller) controllerRef.current = null;
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);

@@ -24,9 +24,12 @@ for (const name of SAMPLE) {
     await openPlayground(page, E2E.serviceUrl);
     await fillForm(page, { model: `fake-corpus-${index}`, prompt: `corpus ${index}` });
     await page.getByRole("button", { name: "Generate" }).click();
-    await expect(page.getByTestId("run-summary")).toContainText(`${entry.images.length} image${entry.images.length === 1 ? "" : "s"} found`);
+    await expect(page.getByTestId("run-summary")).toContainText(
+      `${entry.images.length} image${entry.images.length === 1 ? "" : "s"} found`,
+    );
     await expect(page.getByTestId("image-card")).toHaveCount(entry.images.length);
-    for (const paths of entry.images) for (const path of paths) await expect(page.getByRole("link", { name: path, exact: true })).toBeVisible();
+    for (const paths of entry.images)
+      for (const path of paths) await expect(page.getByRole("link", { name: path, exact: true })).toBeVisible();
     // Images carried in the answer itself load; hosted ones (offline here) show as links that did not load.
     const decoded = page.getByTestId("image-size");
     if (entry.note) await expect(decoded).toHaveCount(entry.images.length);

@@ -31,7 +31,9 @@ test("shows the service's error verbatim with its plain-words class", async ({ p
   await fillForm(page, { model: "fake-policy", prompt: `blocked ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Blocked by content policy" })).toBeVisible();
-  await expect(page.getByTestId("service-message")).toHaveText("Your request was rejected by the safety system (content_policy_violation).");
+  await expect(page.getByTestId("service-message")).toHaveText(
+    "Your request was rejected by the safety system (content_policy_violation).",
+  );
   await expect(page.getByTestId("run-summary")).toContainText("400");
   await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(`blocked ${testInfo.testId}`);
   await keepScreenshot(page, testInfo, "service-error");

@@ -17,7 +17,9 @@ test.describe("on the demo service", () => {
     await openPlayground(page, E2E.demoUrl);
   });
 
-  test("a 2 × 2 × 2 grid fills 8 cells with images of the requested ratios, and opens a cell in the single view", async ({ page }, testInfo) => {
+  test("a 2 × 2 × 2 grid fills 8 cells with images of the requested ratios, and opens a cell in the single view", async ({
+    page,
+  }, testInfo) => {
     await fillGrid(page, { prompts: "a {red|blue} fox in snow", models: "demo-geometric, demo-watercolor", ratios: "1:1, 16:9" });
     await expect(page.getByTestId("grid-count")).toHaveText("2 prompts × 2 models × 2 ratios = 8 requests, 4 at a time.");
     await page.getByRole("button", { name: "Run grid" }).click();

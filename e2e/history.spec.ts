@@ -58,7 +58,9 @@ test("runs survive a reload, and a saved run restores the form and its result, a
   expect(await naturalSize(page)).toEqual({ width: 1024, height: 576 });
 });
 
-test("search and filters narrow the list; compare shows runs side by side at one scale with the changed words marked", async ({ page }, testInfo) => {
+test("search and filters narrow the list; compare shows runs side by side at one scale with the changed words marked", async ({
+  page,
+}, testInfo) => {
   await openPlayground(page, E2E.demoUrl);
   await runAndSave(page, FIRST, 1);
   await runAndSave(page, SECOND, 2);
@@ -94,7 +96,10 @@ test("search and filters narrow the list; compare shows runs side by side at one
   await expect(dialog).toHaveCount(0);
 });
 
-test("export, then import into a fresh browser, restores the runs with their images; bad files change nothing", async ({ page, browser }, testInfo) => {
+test("export, then import into a fresh browser, restores the runs with their images; bad files change nothing", async ({
+  page,
+  browser,
+}, testInfo) => {
   await openPlayground(page, E2E.demoUrl);
   await runAndSave(page, FIRST, 1);
   await runAndSave(page, SECOND, 2);
@@ -118,8 +123,12 @@ test("export, then import into a fresh browser, restores the runs with their ima
 
     await other.getByLabel("Import a history zip").setInputFiles(archivePath);
     await expect(other.getByTestId("history-notice").last()).toContainText("2 were already in history");
-    await other.getByLabel("Import a history zip").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not an archive") });
-    await expect(other.getByRole("alert").filter({ hasText: "Nothing was imported from notes.zip" })).toContainText("This file is not a zip archive. History is unchanged.");
+    await other
+      .getByLabel("Import a history zip")
+      .setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not an archive") });
+    await expect(other.getByRole("alert").filter({ hasText: "Nothing was imported from notes.zip" })).toContainText(
+      "This file is not a zip archive. History is unchanged.",
+    );
     await expect(items(other)).toHaveCount(2);
     await keepScreenshot(other, testInfo, "history-imported");
   } finally {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { describeRatio, dimensionsForLongSide, parseAspectRatio, ratioDriftPercent, reduceAspectRatio, swapAspectRatio } from "./aspect-ratio";
+import {
+  describeRatio,
+  dimensionsForLongSide,
+  parseAspectRatio,
+  ratioDriftPercent,
+  reduceAspectRatio,
+  swapAspectRatio,
+} from "./aspect-ratio";
 
 describe("aspect ratio math", () => {
   it("parses only strict W:H", () => {

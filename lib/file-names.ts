@@ -29,5 +29,9 @@ export function imageTypeForFileName(name: string): string {
 
 /** Lower-case letters, digits and dashes only, at most `maxLength` characters. */
 export function slugify(text: string, maxLength: number): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, maxLength);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, maxLength);
 }

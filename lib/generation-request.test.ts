@@ -11,7 +11,11 @@ function ratioError(aspect_ratio: unknown): string | undefined {
 
 describe("generation request schema", () => {
   it("accepts the three fields and trims them", () => {
-    expect(schema.parse({ model: "  m1 ", prompt: "\n a fox \t", aspect_ratio: "16:9" })).toEqual({ model: "m1", prompt: "a fox", aspect_ratio: "16:9" });
+    expect(schema.parse({ model: "  m1 ", prompt: "\n a fox \t", aspect_ratio: "16:9" })).toEqual({
+      model: "m1",
+      prompt: "a fox",
+      aspect_ratio: "16:9",
+    });
   });
 
   it("forgives spaces around the ratio's parts", () => {

@@ -50,12 +50,11 @@ export function makeGenerationRequestSchema(options: { promptMaxChars: number })
     prompt: z.string({ error: "Enter a prompt." }).check(
       z.trim(),
       z.minLength(1, { error: "Enter a prompt." }),
-      z.refine((prompt: string) => countCharacters(prompt) <= promptMaxChars, { error: `A prompt can have at most ${promptMaxChars} characters.` }),
+      z.refine((prompt: string) => countCharacters(prompt) <= promptMaxChars, {
+        error: `A prompt can have at most ${promptMaxChars} characters.`,
+      }),
     ),
-    aspect_ratio: z.pipe(
-      z.string({ error: "Enter an aspect ratio such as 16:9." }),
-      z.transform(normaliseAspectRatioText),
-    ).check(
+    aspect_ratio: z.pipe(z.string({ error: "Enter an aspect ratio such as 16:9." }), z.transform(normaliseAspectRatioText)).check(
       z.superRefine((ratio: string, context) => {
         const problem = explainAspectRatioProblem(ratio);
         if (problem) context.addIssue({ code: "custom", message: problem, input: ratio });

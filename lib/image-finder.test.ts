@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { AVIF_BASE64, BMP_BASE64, GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE64 } from "@/test-support/sample-images";
+import {
+  AVIF_BASE64,
+  BMP_BASE64,
+  GIF_BASE64,
+  JPEG_BASE64,
+  MP4_BASE64,
+  PNG_BASE64,
+  TEXT_BASE64,
+  WEBP_BASE64,
+} from "@/test-support/sample-images";
 import { findImages, findImagesAndUncertainUrls } from "./image-finder";
 
 const summary = (answer: unknown) => findImages(answer).map((image) => ({ paths: image.paths, kind: image.source.kind }));
@@ -13,7 +22,16 @@ describe("findImages", () => {
   });
 
   it("recognises every image signature and nothing else", () => {
-    const answer = { png: PNG_BASE64, jpeg: JPEG_BASE64, gif: GIF_BASE64, webp: WEBP_BASE64, avif: AVIF_BASE64, bmp: BMP_BASE64, video: MP4_BASE64, text: TEXT_BASE64 };
+    const answer = {
+      png: PNG_BASE64,
+      jpeg: JPEG_BASE64,
+      gif: GIF_BASE64,
+      webp: WEBP_BASE64,
+      avif: AVIF_BASE64,
+      bmp: BMP_BASE64,
+      video: MP4_BASE64,
+      text: TEXT_BASE64,
+    };
     const found = findImages(answer).map((image) => (image.source.kind === "base64" ? image.source.mime : image.source.kind));
     expect(found).toEqual(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp"]);
   });
@@ -29,7 +47,11 @@ describe("findImages", () => {
   });
 
   it("takes URLs by extension anywhere, and by key name without one", () => {
-    const answer = { foo: "https://x.example.com/pic.JPG?sig=1", image_url: "https://x.example.com/render/123", note: "https://x.example.com/about" };
+    const answer = {
+      foo: "https://x.example.com/pic.JPG?sig=1",
+      image_url: "https://x.example.com/render/123",
+      note: "https://x.example.com/about",
+    };
     expect(summary(answer).map((image) => image.paths[0])).toEqual(["$.foo", "$.image_url"]);
   });
 

@@ -21,9 +21,58 @@ const MAX_UNCERTAIN_URLS = 50;
 
 const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
 /** Words in a key that make its URL about the job, not its picture (polling_url, urls.cancel, fetch_result, future_links…). */
-const NOT_IMAGE_WORDS = new Set(["status", "poll", "polling", "cancel", "stream", "webhook", "callback", "get", "self", "logs", "web", "doc", "docs", "response", "fetch", "future", "queue", "api", "page"]);
+const NOT_IMAGE_WORDS = new Set([
+  "status",
+  "poll",
+  "polling",
+  "cancel",
+  "stream",
+  "webhook",
+  "callback",
+  "get",
+  "self",
+  "logs",
+  "web",
+  "doc",
+  "docs",
+  "response",
+  "fetch",
+  "future",
+  "queue",
+  "api",
+  "page",
+]);
 /** Words in a key that make its URL most likely a picture even without a file extension. */
-const IMAGE_WORDS = new Set(["url", "uri", "urls", "image", "images", "img", "src", "output", "outputs", "sample", "samples", "result", "results", "file", "files", "download", "b64", "artifact", "artifacts", "data", "link", "links", "asset", "assets", "photo", "picture", "thumbnail", "preview"]);
+const IMAGE_WORDS = new Set([
+  "url",
+  "uri",
+  "urls",
+  "image",
+  "images",
+  "img",
+  "src",
+  "output",
+  "outputs",
+  "sample",
+  "samples",
+  "result",
+  "results",
+  "file",
+  "files",
+  "download",
+  "b64",
+  "artifact",
+  "artifacts",
+  "data",
+  "link",
+  "links",
+  "asset",
+  "assets",
+  "photo",
+  "picture",
+  "thumbnail",
+  "preview",
+]);
 /** Words in a key under which the request's own inputs are echoed back; their images are not results. */
 const INPUT_WORDS = new Set(["input", "inputs", "request", "params", "parameters", "init", "mask", "reference", "control", "conditioning"]);
 

@@ -29,7 +29,11 @@ describe("interpretAnswer", () => {
   });
 
   it("shows text as text and finds an image URL that is the whole text", () => {
-    expect(interpretAnswer(bytes("<html>oops</html>"), "text/html")).toEqual({ body: { kind: "text", text: "<html>oops</html>" }, images: [], uncertain: [] });
+    expect(interpretAnswer(bytes("<html>oops</html>"), "text/html")).toEqual({
+      body: { kind: "text", text: "<html>oops</html>" },
+      images: [],
+      uncertain: [],
+    });
     const url = interpretAnswer(bytes("https://cdn.example.com/out.png\n"), "text/plain");
     expect(url.images.map((image) => image.source)).toEqual([{ kind: "url", url: "https://cdn.example.com/out.png" }]);
   });

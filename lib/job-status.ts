@@ -10,8 +10,34 @@ export type JobPhase = "waiting" | "failed" | "done";
 
 export type JobInfo = { id: string | null; state: string | null; phase: JobPhase | null; pollingUrl: string | null };
 
-const WAITING = new Set(["starting", "pending", "processing", "queued", "in_queue", "in_progress", "running", "submitted", "not_start", "waiting", "created", "scheduled", "generating", "task_queued"]);
-const FAILED = new Set(["failed", "failure", "error", "canceled", "cancelled", "content moderated", "request moderated", "expired", "timeout", "rejected"]);
+const WAITING = new Set([
+  "starting",
+  "pending",
+  "processing",
+  "queued",
+  "in_queue",
+  "in_progress",
+  "running",
+  "submitted",
+  "not_start",
+  "waiting",
+  "created",
+  "scheduled",
+  "generating",
+  "task_queued",
+]);
+const FAILED = new Set([
+  "failed",
+  "failure",
+  "error",
+  "canceled",
+  "cancelled",
+  "content moderated",
+  "request moderated",
+  "expired",
+  "timeout",
+  "rejected",
+]);
 const DONE = new Set(["succeeded", "success", "completed", "complete", "ready", "done", "finished"]);
 
 const STATE_KEYS = ["status", "state", "task_status", "taskStatus", "job_status"];
@@ -22,7 +48,10 @@ const POLLING_KEYS = ["polling_url", "status_url", "response_url", "fetch_result
 const CONTAINERS = ["output", "data", "result", "task", "job", "urls"];
 
 function phaseOf(state: string): JobPhase | null {
-  const normalised = state.trim().toLowerCase().replace(/[\s-]+/g, (match) => (match.includes(" ") ? " " : "_"));
+  const normalised = state
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, (match) => (match.includes(" ") ? " " : "_"));
   if (WAITING.has(normalised)) return "waiting";
   if (FAILED.has(normalised)) return "failed";
   if (DONE.has(normalised)) return "done";

@@ -3,8 +3,7 @@
  * cancels the stream) as soon as more has arrived, without reading the rest. Browser and server.
  */
 export type StreamRead =
-  | { ok: true; bytes: Uint8Array<ArrayBuffer>; size: number }
-  | { ok: false; reason: "too-large" | "broken"; size: number };
+  { ok: true; bytes: Uint8Array<ArrayBuffer>; size: number } | { ok: false; reason: "too-large" | "broken"; size: number };
 
 export async function readWholeStream(stream: ReadableStream<Uint8Array> | null, maxBytes = Number.POSITIVE_INFINITY): Promise<StreamRead> {
   if (!stream) return { ok: true, bytes: new Uint8Array(0), size: 0 };

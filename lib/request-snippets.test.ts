@@ -32,7 +32,8 @@ describe("share links", () => {
 
   it("only ever returns to the playground itself after signing in", () => {
     expect(safeNextPath("/?model=m&prompt=p&ratio=1%3A1")).toBe("/?model=m&prompt=p&ratio=1%3A1");
-    for (const bad of ["//evil.example/?x", "https://evil.example/", "/api/generate?x=1", "/?x=1#y", "/\\evil", null]) expect(safeNextPath(bad)).toBe("/");
+    for (const bad of ["//evil.example/?x", "https://evil.example/", "/api/generate?x=1", "/?x=1#y", "/\\evil", null])
+      expect(safeNextPath(bad)).toBe("/");
   });
 
   it("ignores oversized values", () => {

@@ -57,8 +57,14 @@ async function readProblem(response: Response): Promise<Problem> {
 }
 
 /** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
-export function runGeneration(request: GenerationRequest, signal: AbortSignal, options: { gridCell?: { index: number; total: number } } = {}): Promise<RunOutcome> {
-  const headers: Record<string, string> = options.gridCell ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) } : {};
+export function runGeneration(
+  request: GenerationRequest,
+  signal: AbortSignal,
+  options: { gridCell?: { index: number; total: number } } = {},
+): Promise<RunOutcome> {
+  const headers: Record<string, string> = options.gridCell
+    ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) }
+    : {};
   return callRoute("/api/generate", request, signal, headers);
 }
 
@@ -67,7 +73,12 @@ export function runPoll(url: string, signal: AbortSignal): Promise<RunOutcome> {
   return callRoute("/api/poll", { url }, signal);
 }
 
-async function callRoute(path: string, payload: unknown, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<RunOutcome> {
+async function callRoute(
+  path: string,
+  payload: unknown,
+  signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Response;

@@ -32,7 +32,10 @@ export const ERROR_CLASS_TEXT: Record<ErrorClass, { title: string; hint: string 
 const PATTERNS: [ErrorClass, RegExp][] = [
   ["content-policy", /content[\s_-]?policy|safety|moderation|nsfw|inappropriate|flagged|content[\s_-]?filter|violat/i],
   ["bad-key", /api[\s_-]?key|unauthori[sz]ed|authenticat|bearer|invalid[\s_-]?token|access[\s_-]?token|credential/i],
-  ["unknown-model", /model[\s\S]{0,60}(not[\s_-]?found|unknown|does not exist|invalid|unsupported|not (available|supported)|no such)|(unknown|invalid|unsupported)[\s_-]?model/i],
+  [
+    "unknown-model",
+    /model[\s\S]{0,60}(not[\s_-]?found|unknown|does not exist|invalid|unsupported|not (available|supported)|no such)|(unknown|invalid|unsupported)[\s_-]?model/i,
+  ],
   ["bad-ratio", /aspect[\s_-]?ratio|\bratio\b|dimension|\bwidth\b|\bheight\b|\bsize\b/i],
 ];
 

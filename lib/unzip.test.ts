@@ -22,13 +22,21 @@ describe("unzip", () => {
   it("reads deflated entries written by another zip tool", async () => {
     const dir = mkdtempSync(join(tmpdir(), "unzip-test-"));
     writeFileSync(join(dir, "words.txt"), "fox ".repeat(1000));
-    execFileSync("python3", ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_DEFLATED); z.write(sys.argv[2],'words.txt'); z.close()", join(dir, "x.zip"), join(dir, "words.txt")]);
+    execFileSync("python3", [
+      "-c",
+      "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_DEFLATED); z.write(sys.argv[2],'words.txt'); z.close()",
+      join(dir, "x.zip"),
+      join(dir, "words.txt"),
+    ]);
     const result = await unzip(new Uint8Array(readFileSync(join(dir, "x.zip"))));
     expect(result.ok && text(result.files.get("words.txt"))).toBe("fox ".repeat(1000));
   });
 
   it("refuses files that are not zips, cut short or corrupted, in plain words", async () => {
-    expect(await unzip(new TextEncoder().encode("just some text, not an archive at all"))).toEqual({ ok: false, message: "This file is not a zip archive." });
+    expect(await unzip(new TextEncoder().encode("just some text, not an archive at all"))).toEqual({
+      ok: false,
+      message: "This file is not a zip archive.",
+    });
     const zip = makeZip([{ name: "a.txt", bytes: new TextEncoder().encode("hello world") }]);
     const corrupted = zip.slice();
     corrupted[30 + 5 + 2] = (corrupted[30 + 5 + 2] ?? 0) ^ 0xff; // a byte of the content

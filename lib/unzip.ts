@@ -36,7 +36,8 @@ export async function unzip(archive: Uint8Array<ArrayBuffer>): Promise<UnzipResu
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   try {
     for (let index = 0; index < count; index++) {
-      if (view.getUint32(at, true) !== CENTRAL_ENTRY) return { ok: false, message: "This zip archive is damaged (its table of contents is broken)." };
+      if (view.getUint32(at, true) !== CENTRAL_ENTRY)
+        return { ok: false, message: "This zip archive is damaged (its table of contents is broken)." };
       const method = view.getUint16(at + 10, true);
       const expectedCrc = view.getUint32(at + 16, true);
       const compressedSize = view.getUint32(at + 20, true);
@@ -51,7 +52,8 @@ export async function unzip(archive: Uint8Array<ArrayBuffer>): Promise<UnzipResu
       const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
       const raw = archive.slice(dataStart, dataStart + compressedSize);
       if (raw.length !== compressedSize) return { ok: false, message: `This zip archive is cut short (entry ${name}).` };
-      if (method !== 0 && method !== 8) return { ok: false, message: `${name} is packed with a method this page cannot read (only stored and deflate).` };
+      if (method !== 0 && method !== 8)
+        return { ok: false, message: `${name} is packed with a method this page cannot read (only stored and deflate).` };
       const bytes = method === 0 ? raw : await inflate(raw);
       if (crc32(bytes) !== expectedCrc) return { ok: false, message: `This zip archive is damaged: ${name} does not match its checksum.` };
       files.set(name, bytes);

@@ -46,7 +46,15 @@ export async function generate(request: Request, config: ReturnType<typeof confi
   return response;
 }
 
-export type ProblemBody = { type: string; title: string; status: number; detail: string; requestId: string; retryAfterSeconds?: number; errors?: Record<string, string[]> };
+export type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  requestId: string;
+  retryAfterSeconds?: number;
+  errors?: Record<string, string[]>;
+};
 
 export async function problemOf(response: Response): Promise<ProblemBody> {
   expect(response.headers.get("content-type")).toBe("application/problem+json");

@@ -9,7 +9,11 @@ export const GIF_BASE64 = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xf
 export const WEBP_BASE64 =
   "UklGRjACAABXRUJQVlA4WAoAAAAgAAAABQAAAwAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDggQgAAAHACAJ0BKgYABAABQCYlqAJ0cgCqAP0AA+kAr8AA/u0S+XCb//iY/FPIrf/3OB/iD4p5Fb+Ovift2sfu+//btYocAA==";
 export const AVIF_BASE64 = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from("ftypavif"), Buffer.alloc(16)]).toString("base64");
-export const BMP_BASE64 = Buffer.concat([Buffer.from("BM"), Buffer.from([0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]), Buffer.alloc(12)]).toString("base64");
+export const BMP_BASE64 = Buffer.concat([
+  Buffer.from("BM"),
+  Buffer.from([0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]),
+  Buffer.alloc(12),
+]).toString("base64");
 /** An MP4 header: base64 of something that is not an image. */
 export const MP4_BASE64 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(16)]).toString("base64");
 export const TEXT_BASE64 = Buffer.from("this is plain text, not a picture at all").toString("base64");

@@ -57,7 +57,10 @@ export default async function SignInPage({ searchParams }: SignInProps) {
             </p>
           )}
         </div>
-        <button type="submit" className="rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500">
+        <button
+          type="submit"
+          className="rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+        >
           Sign in
         </button>
       </form>

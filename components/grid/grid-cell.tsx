@@ -13,15 +13,30 @@ import type { GridCellView } from "./use-grid-runner";
  * same between renders. `gridRunning`: a cell is run again only once the grid is done, so that
  * reruns never add to the grid's concurrency.
  */
-type GridCellProps = { cell: PlannedCell; view: GridCellView; now: number; gridRunning: boolean; onRerun: (indices: number[]) => void; onOpen: (index: number) => void };
+type GridCellProps = {
+  cell: PlannedCell;
+  view: GridCellView;
+  now: number;
+  gridRunning: boolean;
+  onRerun: (indices: number[]) => void;
+  onOpen: (index: number) => void;
+};
 
-const action = "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
+const action =
+  "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
 
 /**
  * One request of the grid: a box of its requested shape that fills with the image or the error.
  * Memoised: as cells land, only the cells that changed render again, not the whole table.
  */
-export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunning, onRerun: rerunCells, onOpen: openCell }: GridCellProps) {
+export const GridCellBox = memo(function GridCellBox({
+  cell,
+  view,
+  now,
+  gridRunning,
+  onRerun: rerunCells,
+  onOpen: openCell,
+}: GridCellProps) {
   const onRerun = () => rerunCells([cell.index]);
   const onOpen = () => openCell(cell.index);
   const ratio = parseAspectRatio(cell.aspect_ratio);
@@ -30,7 +45,13 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunn
   const busy = progress.status === "running" || progress.status === "queued" || progress.status === "waiting";
   const label = `${cell.prompt} · ${cell.model} · ${cell.aspect_ratio}`;
   return (
-    <figure className="flex flex-col gap-1" data-testid="grid-cell" data-cell-index={cell.index} data-status={summary?.kind ?? progress.status} aria-label={label}>
+    <figure
+      className="flex flex-col gap-1"
+      data-testid="grid-cell"
+      data-cell-index={cell.index}
+      data-status={summary?.kind ?? progress.status}
+      aria-label={label}
+    >
       {/* The box keeps the requested ratio from the start, so the table does not jump as images land. */}
       <div
         className="checkerboard relative flex items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
@@ -39,7 +60,10 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunn
         {summary?.kind === "image" ? (
           <CellImage summary={summary} label={label} onOpen={onOpen} />
         ) : summary?.kind === "problem" && !busy ? (
-          <div role="alert" className="flex h-full w-full flex-col justify-center gap-1 overflow-auto bg-red-50 p-2 text-[11px] leading-snug text-red-950 dark:bg-red-950/40 dark:text-red-100">
+          <div
+            role="alert"
+            className="flex h-full w-full flex-col justify-center gap-1 overflow-auto bg-red-50 p-2 text-[11px] leading-snug text-red-950 dark:bg-red-950/40 dark:text-red-100"
+          >
             <p className="font-semibold">
               {summary.title}
               {summary.status !== null && <span className="font-mono font-normal"> ({summary.status})</span>}
@@ -50,7 +74,8 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunn
           <p className="px-2 text-center text-xs text-zinc-500" role="status">
             {progress.status === "running" && `Running… ${((now - progress.startedAt) / 1000).toFixed(1)} s`}
             {progress.status === "queued" && "Queued"}
-            {progress.status === "waiting" && `Told to wait; retry ${progress.attempt} in ${Math.max(0, Math.ceil((progress.until - now) / 1000))} s`}
+            {progress.status === "waiting" &&
+              `Told to wait; retry ${progress.attempt} in ${Math.max(0, Math.ceil((progress.until - now) / 1000))} s`}
             {progress.status === "cancelled" && "Cancelled"}
           </p>
         )}
@@ -69,7 +94,12 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunn
             Open
           </button>
           {summary?.kind === "image" && (
-            <button type="button" className={action} onClick={() => void downloadImage(summary.image, cell.index)} aria-label={`Download ${label}`}>
+            <button
+              type="button"
+              className={action}
+              onClick={() => void downloadImage(summary.image, cell.index)}
+              aria-label={`Download ${label}`}
+            >
               ↓
             </button>
           )}
@@ -79,12 +109,28 @@ export const GridCellBox = memo(function GridCellBox({ cell, view, now, gridRunn
   );
 });
 
-function CellImage({ summary, label, onOpen }: { summary: Extract<ReturnType<typeof summariseCell>, { kind: "image" }>; label: string; onOpen: () => void }) {
+function CellImage({
+  summary,
+  label,
+  onOpen,
+}: {
+  summary: Extract<ReturnType<typeof summariseCell>, { kind: "image" }>;
+  label: string;
+  onOpen: () => void;
+}) {
   const imageRef = useRef<HTMLImageElement>(null);
   useBlobImageSource(imageRef, summary.image.source);
   const url = summary.image.source.kind === "url" ? summary.image.source.url : undefined;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a blob or a service URL, nothing next/image could optimise
-    <img ref={imageRef} src={url} alt={label} referrerPolicy="no-referrer" decoding="async" onClick={onOpen} className="h-full w-full cursor-zoom-in object-contain" />
+    <img
+      ref={imageRef}
+      src={url}
+      alt={label}
+      referrerPolicy="no-referrer"
+      decoding="async"
+      onClick={onOpen}
+      className="h-full w-full cursor-zoom-in object-contain"
+    />
   );
 }

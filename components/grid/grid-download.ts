@@ -24,10 +24,17 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
         entries.push({ name: file, bytes: new Uint8Array(await blob.arrayBuffer()) });
       }
     }
-    const status = !summary ? "not run" : summary.kind === "image" ? String(summary.status) : `${summary.title}${summary.status !== null ? ` (${summary.status})` : ""}`;
+    const status = !summary
+      ? "not run"
+      : summary.kind === "image"
+        ? String(summary.status)
+        : `${summary.title}${summary.status !== null ? ` (${summary.status})` : ""}`;
     rows.push([cell.index + 1, cell.prompt, cell.model, cell.aspect_ratio, status, summary ? Math.round(summary.durationMs) : "", file]);
   }
-  entries.push({ name: "index.csv", bytes: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)) });
+  entries.push({
+    name: "index.csv",
+    bytes: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)),
+  });
   saveBlob(new Blob([makeZip(entries)], { type: "application/zip" }), "grid.zip");
   const images = entries.length - 1;
   return `Saved ${images} image${images === 1 ? "" : "s"} of ${plan.cells.length} cells, with index.csv.`;

@@ -66,7 +66,11 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           aria-describedby="grid-prompts-message"
           className={`${inputClassName} min-h-28 resize-y leading-relaxed`}
         />
-        <FieldMessage id="grid-prompts-message" error={shown("prompts")} hint="One prompt per line; {a|b|c} inside a line expands to each choice." />
+        <FieldMessage
+          id="grid-prompts-message"
+          error={shown("prompts")}
+          hint="One prompt per line; {a|b|c} inside a line expands to each choice."
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="grid-models" className={labelClassName}>
@@ -80,7 +84,11 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           aria-describedby="grid-models-message"
           className={`${inputClassName} font-mono`}
         />
-        <FieldMessage id="grid-models-message" error={shown("models")} hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`} />
+        <FieldMessage
+          id="grid-models-message"
+          error={shown("models")}
+          hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="grid-ratios" className={labelClassName}>
@@ -107,11 +115,20 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           aria-describedby="grid-ratios-message"
           className={`${inputClassName} font-mono`}
         />
-        <FieldMessage id="grid-ratios-message" error={shown("ratios")} hint="W:H, separated by commas; the buttons add and remove the common ones." />
+        <FieldMessage
+          id="grid-ratios-message"
+          error={shown("ratios")}
+          hint="W:H, separated by commas; the buttons add and remove the common ones."
+        />
       </div>
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor="grid-rows">Rows</label>
-        <select id="grid-rows" value={rowAxis} onChange={(event) => setRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+        <select
+          id="grid-rows"
+          value={rowAxis}
+          onChange={(event) => setRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")}
+          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        >
           {GRID_AXES.map((axis) => (
             <option key={axis} value={axis}>
               {AXIS_NAMES[axis]}
@@ -120,18 +137,29 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
         </select>
         <span className="text-xs text-zinc-500">the other two go across</span>
       </div>
-      <p className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`} data-testid="grid-count" role={errors.size ? "alert" : undefined}>
+      <p
+        className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
+        data-testid="grid-count"
+        role={errors.size ? "alert" : undefined}
+      >
         {errors.size ??
           (planned.ok
             ? `${planned.plan.axes.prompt.length} prompt${planned.plan.axes.prompt.length === 1 ? "" : "s"} × ${planned.plan.axes.model.length} model${planned.plan.axes.model.length === 1 ? "" : "s"} × ${planned.plan.axes.ratio.length} ratio${planned.plan.axes.ratio.length === 1 ? "" : "s"} = ${count} request${count === 1 ? "" : "s"}, ${settings.concurrency} at a time.`
             : "Fill in the fields to see how many requests the grid makes.")}
       </p>
       <div className="flex items-center gap-3">
-        <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500">
+        <button
+          type="submit"
+          className="inline-flex flex-1 items-center justify-center rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+        >
           Run grid
         </button>
         {running && (
-          <button type="button" onClick={onCancel} className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             Cancel all
           </button>
         )}

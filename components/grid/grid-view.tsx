@@ -59,41 +59,63 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
         <label htmlFor="grid-view-rows" className="text-xs">
           Rows
         </label>
-        <select id="grid-view-rows" value={session.rowAxis} onChange={(event) => onRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
-            {GRID_AXES.map((axis) => (
-              <option key={axis} value={axis}>
-                {AXIS_NAMES[axis]}
-              </option>
-            ))}
+        <select
+          id="grid-view-rows"
+          value={session.rowAxis}
+          onChange={(event) => onRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")}
+          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {GRID_AXES.map((axis) => (
+            <option key={axis} value={axis}>
+              {AXIS_NAMES[axis]}
+            </option>
+          ))}
         </select>
         <button type="button" className={button} onClick={onCancelAll} disabled={session.runningBatches === 0}>
           Cancel all
         </button>
-        <button type="button" className={button} onClick={() => onRerun(failed)} disabled={failed.length === 0 || session.runningBatches > 0}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => onRerun(failed)}
+          disabled={failed.length === 0 || session.runningBatches > 0}
+        >
           Rerun failed{failed.length > 0 ? ` (${failed.length})` : ""}
         </button>
         <button
           type="button"
           className={button}
           disabled={counts.done === 0}
-          onClick={() => void import("./grid-download").then(async (module) => setNote(await module.downloadGrid(session.plan, session.cells)))}
+          onClick={() =>
+            void import("./grid-download").then(async (module) => setNote(await module.downloadGrid(session.plan, session.cells)))
+          }
         >
           Download all
         </button>
       </div>
       {session.pausedUntil !== null && session.pausedUntil > now && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100" data-testid="grid-paused">
-          Too many requests: new cells wait {Math.ceil((session.pausedUntil - now) / 1000)} s, as the answer asked, then the refused ones are tried again.
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="grid-paused"
+        >
+          Too many requests: new cells wait {Math.ceil((session.pausedUntil - now) / 1000)} s, as the answer asked, then the refused ones
+          are tried again.
         </p>
       )}
       {note && <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p>}
       <div className="overflow-x-auto">
         {/* Equal columns whatever a cell holds; past a few columns the table scrolls instead of squeezing. */}
-        <table className="w-full table-fixed border-separate border-spacing-2 text-left text-xs" style={{ minWidth: `${7 + table.columnLabels.length * 9}rem` }}>
+        <table
+          className="w-full table-fixed border-separate border-spacing-2 text-left text-xs"
+          style={{ minWidth: `${7 + table.columnLabels.length * 9}rem` }}
+        >
           <thead>
             <tr>
               <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-zinc-500">
-                <span className="block">{AXIS_NAMES[first]} × {AXIS_NAMES[second]} →</span>
+                <span className="block">
+                  {AXIS_NAMES[first]} × {AXIS_NAMES[second]} →
+                </span>
                 <span className="block">{AXIS_NAMES[table.rowAxis]} ↓</span>
               </th>
               {table.columnLabels.map(([a, b], column) => (
@@ -114,7 +136,16 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
                   const view = session.cells[cell.index];
                   return (
                     <td key={cell.index} className="align-top">
-                      {view && <GridCellBox cell={cell} view={view} now={isBusy(view) ? now : 0} gridRunning={session.runningBatches > 0} onRerun={onRerun} onOpen={onOpen} />}
+                      {view && (
+                        <GridCellBox
+                          cell={cell}
+                          view={view}
+                          now={isBusy(view) ? now : 0}
+                          gridRunning={session.runningBatches > 0}
+                          onRerun={onRerun}
+                          onOpen={onOpen}
+                        />
+                      )}
                     </td>
                   );
                 })}

@@ -70,21 +70,36 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
         signal: controller.signal,
         attempt: async (index, signal) => {
           startedAt.set(index, startedAt.get(index) ?? Date.now());
-          const outcome = await runGeneration(requestOfCell(target.plan, index), signal, { gridCell: { index, total: target.plan.cells.length } });
+          const outcome = await runGeneration(requestOfCell(target.plan, index), signal, {
+            gridCell: { index, total: target.plan.cells.length },
+          });
           return { outcome, retryAfterMs: retryDelayMs(outcome) };
         },
         onProgress: (index, progress) => {
           const outcome = progress.status === "done" ? progress.outcome : null;
           setCell(index, outcome ? { progress, outcome } : { progress });
           if (progress.status === "done" || (progress.status === "cancelled" && startedAt.has(index))) {
-            const final: RunOutcome = progress.status === "done" ? progress.outcome : { kind: "cancelled", totalMs: Date.now() - (startedAt.get(index) ?? Date.now()) };
-            onCellFinished({ session: target, cellIndex: index, request: requestOfCell(target.plan, index), outcome: final, startedAt: startedAt.get(index) ?? Date.now() });
+            const final: RunOutcome =
+              progress.status === "done"
+                ? progress.outcome
+                : { kind: "cancelled", totalMs: Date.now() - (startedAt.get(index) ?? Date.now()) };
+            onCellFinished({
+              session: target,
+              cellIndex: index,
+              request: requestOfCell(target.plan, index),
+              outcome: final,
+              startedAt: startedAt.get(index) ?? Date.now(),
+            });
           }
         },
         onPause: (until) => update((current) => (current.id === target.id ? { ...current, pausedUntil: until } : current)),
       });
       controllers.current.delete(controller);
-      update((current) => (current.id === target.id ? { ...current, runningBatches: current.runningBatches - 1, pausedUntil: current.runningBatches > 1 ? current.pausedUntil : null } : current));
+      update((current) =>
+        current.id === target.id
+          ? { ...current, runningBatches: current.runningBatches - 1, pausedUntil: current.runningBatches > 1 ? current.pausedUntil : null }
+          : current,
+      );
     },
     [onCellFinished, settings.concurrency, update],
   );
@@ -104,7 +119,10 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
       };
       sessionRef.current = fresh;
       setSession(fresh);
-      void runBatch(fresh, plan.cells.map((cell) => cell.index));
+      void runBatch(
+        fresh,
+        plan.cells.map((cell) => cell.index),
+      );
     },
     [runBatch],
   );

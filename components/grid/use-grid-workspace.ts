@@ -87,7 +87,9 @@ export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef
       // Planned with the limits it was made under: a lower maximum set later does not hide a saved grid.
       const planned = planGrid(group.spec, { maxCells: group.cellCount, promptMaxChars: Number.MAX_SAFE_INTEGER });
       if (!planned.ok) return;
-      const restored = new Map(await Promise.all(cells.map(async (run) => [run.group?.cellIndex ?? -1, (await restoreSaved(run)).outcome] as const)));
+      const restored = new Map(
+        await Promise.all(cells.map(async (run) => [run.group?.cellIndex ?? -1, (await restoreSaved(run)).outcome] as const)),
+      );
       showGridForm(group.spec);
       showGrid({
         id: group.id,
@@ -96,7 +98,9 @@ export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef
         rowAxis: group.rowAxis,
         cells: planned.plan.cells.map((cell) => {
           const outcome = restored.get(cell.index);
-          return outcome ? { progress: { status: "done", attempts: 1, outcome }, outcome } : { progress: { status: "cancelled" }, outcome: null };
+          return outcome
+            ? { progress: { status: "done", attempts: 1, outcome }, outcome }
+            : { progress: { status: "cancelled" }, outcome: null };
         }),
         pausedUntil: null,
         runningBatches: 0,

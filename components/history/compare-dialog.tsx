@@ -102,17 +102,30 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
     >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-base font-semibold">Compare {runs.length} runs</h2>
-        <p className="hidden text-xs text-zinc-500 sm:block">Oldest first; words that differ from it are marked. Images share one scale{scale > 0 ? ` (${Math.round(scale * 100)}%)` : ""}.</p>
-        <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <p className="hidden text-xs text-zinc-500 sm:block">
+          Oldest first; words that differ from it are marked. Images share one scale{scale > 0 ? ` (${Math.round(scale * 100)}%)` : ""}.
+        </p>
+        <button
+          type="button"
+          autoFocus
+          onClick={() => dialogRef.current?.close()}
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
           Close
         </button>
       </div>
       <div ref={gridRef} className="mt-4 grid gap-4" style={{ gridTemplateColumns: `repeat(${runs.length}, minmax(0, 1fr))` }}>
         {runs.map((run, index) => {
           const image = images?.[index];
-          const differs = (value: string, base: string | undefined) => (index > 0 && value !== base ? "font-semibold text-accent-700 dark:text-accent-400" : "");
+          const differs = (value: string, base: string | undefined) =>
+            index > 0 && value !== base ? "font-semibold text-accent-700 dark:text-accent-400" : "";
           return (
-            <article key={run.id} className="flex min-w-0 flex-col gap-3" data-testid="compare-column" aria-label={`Run ${index + 1}${index === 0 ? " (baseline)" : ""}`}>
+            <article
+              key={run.id}
+              className="flex min-w-0 flex-col gap-3"
+              data-testid="compare-column"
+              aria-label={`Run ${index + 1}${index === 0 ? " (baseline)" : ""}`}
+            >
               <div className="checkerboard flex min-h-40 items-center justify-center overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800">
                 {!image ? (
                   <span className="text-sm text-zinc-500">Loading…</span>
@@ -120,14 +133,23 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
                   <span className="p-4 text-sm text-zinc-500">{image.note}</span>
                 ) : (
                   // eslint-disable-next-line @next/next/no-img-element -- blob or service URL
-                  <img src={image.src} alt={`Image of run ${index + 1}`} referrerPolicy="no-referrer" width={Math.round(image.width * scale)} height={Math.round(image.height * scale)} data-testid="compare-image" />
+                  <img
+                    src={image.src}
+                    alt={`Image of run ${index + 1}`}
+                    referrerPolicy="no-referrer"
+                    width={Math.round(image.width * scale)}
+                    height={Math.round(image.height * scale)}
+                    data-testid="compare-image"
+                  />
                 )}
               </div>
               <dl className="grid grid-cols-[5rem_1fr] gap-x-2 gap-y-1 text-xs">
                 <dt className="text-zinc-500">Model</dt>
                 <dd className={`truncate font-mono ${differs(run.request.model, baseline?.request.model)}`}>{run.request.model}</dd>
                 <dt className="text-zinc-500">Ratio</dt>
-                <dd className={`font-mono ${differs(run.request.aspect_ratio, baseline?.request.aspect_ratio)}`}>{run.request.aspect_ratio}</dd>
+                <dd className={`font-mono ${differs(run.request.aspect_ratio, baseline?.request.aspect_ratio)}`}>
+                  {run.request.aspect_ratio}
+                </dd>
                 <dt className="text-zinc-500">Duration</dt>
                 <dd>{(run.durationMs / 1000).toFixed(2)} s</dd>
                 <dt className="text-zinc-500">Status</dt>
@@ -150,6 +172,9 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
 function comparePrompts(prompts: string[]): DiffToken[][] {
   const [baseline = "", ...others] = prompts;
   const diffs = others.map((other) => diffWords(baseline, other));
-  const baselineTokens = diffWords(baseline, baseline).before.map((token, index) => ({ ...token, changed: diffs.some((diff) => diff.before[index]?.changed) }));
+  const baselineTokens = diffWords(baseline, baseline).before.map((token, index) => ({
+    ...token,
+    changed: diffs.some((diff) => diff.before[index]?.changed),
+  }));
   return [baselineTokens, ...diffs.map((diff) => diff.after)];
 }

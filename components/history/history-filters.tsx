@@ -7,7 +7,15 @@ const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
 /** Search by prompt text; narrow by model, ratio, status and star. */
-export function HistoryFilters({ runs, filter, onChange }: { runs: HistoryRun[]; filter: HistoryFilter; onChange: (filter: HistoryFilter) => void }) {
+export function HistoryFilters({
+  runs,
+  filter,
+  onChange,
+}: {
+  runs: HistoryRun[];
+  filter: HistoryFilter;
+  onChange: (filter: HistoryFilter) => void;
+}) {
   const models = filterChoices(runs, (run) => run.request.model);
   const ratios = filterChoices(runs, (run) => run.request.aspect_ratio);
   const statuses = filterChoices(runs, (run) => run.status).filter(isRunStatus);
@@ -22,8 +30,21 @@ export function HistoryFilters({ runs, filter, onChange }: { runs: HistoryRun[];
         className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
       />
       <div className="flex flex-wrap items-center gap-2">
-        <ChoiceSelect label="Filter by model" anyLabel="All models" value={filter.model} choices={models.map((model) => [model, model])} onChange={(model) => onChange({ ...filter, model })} wide />
-        <ChoiceSelect label="Filter by ratio" anyLabel="All ratios" value={filter.ratio} choices={ratios.map((ratio) => [ratio, ratio])} onChange={(ratio) => onChange({ ...filter, ratio })} />
+        <ChoiceSelect
+          label="Filter by model"
+          anyLabel="All models"
+          value={filter.model}
+          choices={models.map((model) => [model, model])}
+          onChange={(model) => onChange({ ...filter, model })}
+          wide
+        />
+        <ChoiceSelect
+          label="Filter by ratio"
+          anyLabel="All ratios"
+          value={filter.ratio}
+          choices={ratios.map((ratio) => [ratio, ratio])}
+          onChange={(ratio) => onChange({ ...filter, ratio })}
+        />
         <ChoiceSelect
           label="Filter by status"
           anyLabel="All statuses"
@@ -32,7 +53,12 @@ export function HistoryFilters({ runs, filter, onChange }: { runs: HistoryRun[];
           onChange={(status) => onChange({ ...filter, status: isRunStatus(status) ? status : "" })}
         />
         <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" checked={filter.starredOnly} onChange={(event) => onChange({ ...filter, starredOnly: event.target.checked })} className="accent-accent-600" />
+          <input
+            type="checkbox"
+            checked={filter.starredOnly}
+            onChange={(event) => onChange({ ...filter, starredOnly: event.target.checked })}
+            className="accent-accent-600"
+          />
           Starred only
         </label>
       </div>
@@ -40,12 +66,24 @@ export function HistoryFilters({ runs, filter, onChange }: { runs: HistoryRun[];
   );
 }
 
-type ChoiceSelectProps = { label: string; anyLabel: string; value: string; choices: [value: string, text: string][]; onChange: (value: string) => void; wide?: boolean };
+type ChoiceSelectProps = {
+  label: string;
+  anyLabel: string;
+  value: string;
+  choices: [value: string, text: string][];
+  onChange: (value: string) => void;
+  wide?: boolean;
+};
 
 /** One filter: "any" first, then the values in use. */
 function ChoiceSelect({ label, anyLabel, value, choices, onChange, wide = false }: ChoiceSelectProps) {
   return (
-    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className={`${control} ${wide ? "max-w-40" : ""}`}>
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={`${control} ${wide ? "max-w-40" : ""}`}
+    >
       <option value="">{anyLabel}</option>
       {choices.map(([choice, text]) => (
         <option key={choice} value={choice}>

@@ -33,9 +33,23 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
   const cover = cells.find((cell) => cell.thumbnail || cell.thumbnailUrl) ?? first;
   const title = `${prompts[0] ?? ""}${prompts.length > 1 ? ` (+${prompts.length - 1} variant${prompts.length > 2 ? "s" : ""})` : ""}`;
   return (
-    <li data-testid="history-grid" data-group-id={first.group.id} className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
-      <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select grid: ${title}`} className="mt-5 size-4 shrink-0 accent-accent-600" />
-      <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500">
+    <li
+      data-testid="history-grid"
+      data-group-id={first.group.id}
+      className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50"
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+        aria-label={`Select grid: ${title}`}
+        className="mt-5 size-4 shrink-0 accent-accent-600"
+      />
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
+      >
         <span className="relative flex shrink-0 self-start">
           <RunThumbnail run={cover} />
           <span aria-hidden="true" className="absolute -right-1 -bottom-1 rounded bg-accent-600 px-1 text-[10px] font-semibold text-white">
@@ -47,7 +61,9 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
             {title}
           </span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-            <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">Grid · {cellCount} cells</span>
+            <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">
+              Grid · {cellCount} cells
+            </span>
             <span data-testid="history-grid-summary">
               {withImages} of {cellCount} with images
             </span>

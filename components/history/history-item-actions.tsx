@@ -26,10 +26,22 @@ export function HistoryItemActions({ noun, starred, onStar, onRerun, onDelete }:
       >
         {starred ? "★" : "☆"}
       </button>
-      <button type="button" onClick={onRerun} aria-label={noun === "run" ? "Rerun" : "Rerun grid"} title={`Run ${noun === "run" ? "it" : "the whole grid"} again (a new entry)`} className={iconButton}>
+      <button
+        type="button"
+        onClick={onRerun}
+        aria-label={noun === "run" ? "Rerun" : "Rerun grid"}
+        title={`Run ${noun === "run" ? "it" : "the whole grid"} again (a new entry)`}
+        className={iconButton}
+      >
         ↻
       </button>
-      <button type="button" onClick={onDelete} aria-label={`Delete ${noun}`} title={noun === "run" ? "Delete this run" : "Delete all runs of this grid"} className={iconButton}>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Delete ${noun}`}
+        title={noun === "run" ? "Delete this run" : "Delete all runs of this grid"}
+        className={iconButton}
+      >
         ✕
       </button>
     </div>

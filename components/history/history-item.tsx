@@ -43,7 +43,12 @@ export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onSta
         aria-label={`Select run: ${excerpt}`}
         className="mt-5 size-4 shrink-0 accent-accent-600"
       />
-      <button type="button" onClick={onOpen} aria-current={shown ? "true" : undefined} className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500">
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-current={shown ? "true" : undefined}
+        className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
+      >
         <RunThumbnail run={run} />
         <span className="flex min-w-0 flex-col gap-1">
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">

@@ -57,7 +57,10 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   };
 
   return (
-    <section aria-labelledby="history-heading" className="flex flex-col gap-3 rounded-2xl xl:max-h-[calc(100dvh-2rem)] border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="history-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm xl:max-h-[calc(100dvh-2rem)] dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="history-heading" className="text-base font-semibold">
           History
@@ -66,13 +69,21 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-usage">
             {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
           </p>
-          <button type="button" className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300" disabled={runs.length === 0} onClick={() => setConfirmClear(true)}>
+          <button
+            type="button"
+            className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300"
+            disabled={runs.length === 0}
+            onClick={() => setConfirmClear(true)}
+          >
             Clear all
           </button>
         </div>
       </div>
       {history.unavailable && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           {history.unavailable}
         </p>
       )}
@@ -86,7 +97,11 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
       ) : shown.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No run matches these filters.</p>
       ) : (
-        <ul ref={listRef} aria-label="Saved runs" className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1">
+        <ul
+          ref={listRef}
+          aria-label="Saved runs"
+          className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1"
+        >
           {entries.map((entry) => {
             if (entry.kind === "grid") {
               const ids = entry.all.map((run) => run.id);

@@ -10,7 +10,15 @@ const button =
   "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** What can be done with the selected runs or all of them: compare, export, and import more. */
-export function HistoryToolbar({ history, chosen, onCompare }: { history: HistoryApi; chosen: HistoryRun[]; onCompare: (runs: HistoryRun[]) => void }) {
+export function HistoryToolbar({
+  history,
+  chosen,
+  onCompare,
+}: {
+  history: HistoryApi;
+  chosen: HistoryRun[];
+  onCompare: (runs: HistoryRun[]) => void;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<HistoryNotice | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -54,7 +62,13 @@ export function HistoryToolbar({ history, chosen, onCompare }: { history: Histor
     <>
       {note && <HistoryNoticeBar notice={note} onDismiss={() => setNote(null)} />}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={button} disabled={chosen.length < 2 || chosen.length > MAX_COMPARED} onClick={() => onCompare(chosen)} title="Pick two to four runs">
+        <button
+          type="button"
+          className={button}
+          disabled={chosen.length < 2 || chosen.length > MAX_COMPARED}
+          onClick={() => onCompare(chosen)}
+          title="Pick two to four runs"
+        >
           Compare{chosen.length > 0 ? ` (${chosen.length})` : ""}
         </button>
         <button type="button" className={button} disabled={chosen.length === 0 || busy !== null} onClick={() => void exportRuns(chosen)}>
@@ -63,7 +77,12 @@ export function HistoryToolbar({ history, chosen, onCompare }: { history: Histor
         <button type="button" className={button} disabled={runs.length === 0 || busy !== null} onClick={() => void exportRuns(runs)}>
           Export all
         </button>
-        <button type="button" className={button} disabled={busy !== null || history.unavailable !== null || !history.ready} onClick={() => fileInputRef.current?.click()}>
+        <button
+          type="button"
+          className={button}
+          disabled={busy !== null || history.unavailable !== null || !history.ready}
+          onClick={() => fileInputRef.current?.click()}
+        >
           Import…
         </button>
         <input
@@ -80,7 +99,11 @@ export function HistoryToolbar({ history, chosen, onCompare }: { history: Histor
           }}
         />
       </div>
-      {chosen.length > MAX_COMPARED && <p className="text-xs text-zinc-500">Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.</p>}
+      {chosen.length > MAX_COMPARED && (
+        <p className="text-xs text-zinc-500">
+          Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.
+        </p>
+      )}
       {busy && (
         <p role="status" className="text-xs text-zinc-500">
           {busy}

@@ -10,7 +10,10 @@ import { saveBlob } from "../image-actions";
 
 export async function downloadHistoryArchive(runs: readonly HistoryRun[]): Promise<void> {
   const zip = makeZip(await buildHistoryArchive(runs));
-  saveBlob(new Blob([zip], { type: "application/zip" }), `playground-history-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.zip`);
+  saveBlob(
+    new Blob([zip], { type: "application/zip" }),
+    `playground-history-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.zip`,
+  );
 }
 
 export async function readHistoryArchive(file: File): Promise<ImportResult> {

@@ -21,7 +21,14 @@ export function RunThumbnail({ run }: { run: HistoryRun }) {
     <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
       {hasPicture ? (
         // eslint-disable-next-line @next/next/no-img-element -- a blob or a service URL, nothing next/image could optimise
-        <img ref={imageRef} src={run.thumbnail ? undefined : (run.thumbnailUrl ?? undefined)} alt="" referrerPolicy="no-referrer" className="size-full object-cover" data-testid="history-thumbnail" />
+        <img
+          ref={imageRef}
+          src={run.thumbnail ? undefined : (run.thumbnailUrl ?? undefined)}
+          alt=""
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          data-testid="history-thumbnail"
+        />
       ) : (
         <span aria-hidden="true" className="text-lg text-zinc-400">
           {run.status === "cancelled" ? "⊘" : run.status === "job" ? "…" : "!"}

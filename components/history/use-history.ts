@@ -101,7 +101,9 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       })
       .catch(() => {
         if (!live) return;
-        setUnavailable("History could not be loaded (the page's history code did not arrive). Generation still works; reload to try again.");
+        setUnavailable(
+          "History could not be loaded (the page's history code did not arrive). Generation still works; reload to try again.",
+        );
         setReady(true);
       });
     return () => {
@@ -113,7 +115,11 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
 
   /** Runs a store call; a failure becomes the notice, and what it touched is read again either way. */
   const write = useCallback(
-    async <T,>(action: (store: HistoryStore) => Promise<StoreResult<T>>, failurePrefix: string, touches: "runs" | "prompts" = "runs"): Promise<T | null> => {
+    async <T>(
+      action: (store: HistoryStore) => Promise<StoreResult<T>>,
+      failurePrefix: string,
+      touches: "runs" | "prompts" = "runs",
+    ): Promise<T | null> => {
       const store = storeRef.current;
       if (!store) return null;
       const result = await action(store);
@@ -150,8 +156,14 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       const stored = runsRef.current.find((run) => run.id === id);
       const engine = engineRef.current;
       if (!stored || !engine) return;
-      const finished = await engine.recordRun({ id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group }, engine.browserRecordingTools);
-      await write((store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }), "The job's result was not saved");
+      const finished = await engine.recordRun(
+        { id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group },
+        engine.browserRecordingTools,
+      );
+      await write(
+        (store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }),
+        "The job's result was not saved",
+      );
     },
     [write],
   );
@@ -166,7 +178,10 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     caps,
     dismissNotice: useCallback(() => setNotice(null), []),
     save,
-    setStarred: useCallback(async (ids, starred) => void (await write((store) => store.setStarred(ids, starred), "The star was not saved")), [write]),
+    setStarred: useCallback(
+      async (ids, starred) => void (await write((store) => store.setStarred(ids, starred), "The star was not saved")),
+      [write],
+    ),
     remove: useCallback(async (ids) => void (await write((store) => store.deleteRuns(ids), "The run was not deleted")), [write]),
     clear: useCallback(async () => void (await write((store) => store.clearRuns(), "History was not cleared")), [write]),
     addImported: useCallback(
@@ -184,9 +199,17 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     ),
     restore: useCallback(async (run) => (await import("./history-engine")).restoreOutcome(run), []),
     savePrompt: useCallback(
-      async (name, text) => (await write((store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }), "The prompt was not saved", "prompts")) !== null,
+      async (name, text) =>
+        (await write(
+          (store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }),
+          "The prompt was not saved",
+          "prompts",
+        )) !== null,
       [write],
     ),
-    deletePrompt: useCallback(async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted", "prompts")), [write]),
+    deletePrompt: useCallback(
+      async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted", "prompts")),
+      [write],
+    ),
   };
 }

@@ -17,11 +17,20 @@ export function json(response: ServerResponse, status: number, body: unknown, he
   response.end(JSON.stringify(body));
 }
 
-export type Behaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string; authorization: string; body: string }) => void;
+export type Behaviour = (context: {
+  request: IncomingMessage;
+  response: ServerResponse;
+  base: string;
+  authorization: string;
+  body: string;
+}) => void;
 
 /** "fake-corpus-3" answers with the fourth documented answer of the corpus, as a real service would. */
 const CORPUS_BEHAVIOURS: Record<string, Behaviour> = Object.fromEntries(
-  ANSWER_CORPUS.map((entry, index) => [`fake-corpus-${index}`, ({ response }: { response: ServerResponse }) => json(response, 200, entry.body)]),
+  ANSWER_CORPUS.map((entry, index) => [
+    `fake-corpus-${index}`,
+    ({ response }: { response: ServerResponse }) => json(response, 200, entry.body),
+  ]),
 );
 
 const seenOnce = new Set<string>();
@@ -41,16 +50,23 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
     }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
-  "fake-b64": ({ response }) => json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
+  "fake-b64": ({ response }) =>
+    json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
   "fake-policy": ({ response }) =>
     json(response, 400, {
-      error: { message: "Your request was rejected by the safety system (content_policy_violation).", type: "invalid_request_error", code: "content_policy_violation" },
+      error: {
+        message: "Your request was rejected by the safety system (content_policy_violation).",
+        type: "invalid_request_error",
+        code: "content_policy_violation",
+      },
     }),
-  "fake-unauthorized": ({ response }) => json(response, 401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } }),
+  "fake-unauthorized": ({ response }) =>
+    json(response, 401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } }),
   "fake-echo-key": ({ response, authorization }) => json(response, 401, { error: { message: `Key rejected: ${authorization}` } }),
   // "Too many requests, retry after 1 s" the first time a request is seen, an image after that.
   "fake-429-once": ({ response, body }) => {
-    if (seenOnce.has(body)) return json(response, 200, { created: 1, data: [{ b64_json: samplePng(90, 90, [40, 200, 90]).toString("base64") }] });
+    if (seenOnce.has(body))
+      return json(response, 200, { created: 1, data: [{ b64_json: samplePng(90, 90, [40, 200, 90]).toString("base64") }] });
     seenOnce.add(body);
     json(response, 429, { error: { message: "Rate limit reached, retry shortly." } }, { "retry-after": "1" });
   },
@@ -121,9 +137,16 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
     response.end("Moved");
   },
   "fake-set-cookie": ({ response }) =>
-    json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }, { "set-cookie": "tracker=1; Path=/", "x-request-id": "svc-123" }),
+    json(
+      response,
+      200,
+      { data: [{ b64_json: samplePng().toString("base64") }] },
+      { "set-cookie": "tracker=1; Path=/", "x-request-id": "svc-123" },
+    ),
   "fake-hostile": ({ response }) => {
-    const svgWithScript = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert("svg")</script><rect width="40" height="20" fill="red"/></svg>').toString("base64");
+    const svgWithScript = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert("svg")</script><rect width="40" height="20" fill="red"/></svg>',
+    ).toString("base64");
     json(response, 200, {
       data: [
         { url: "javascript:alert('url')" },
@@ -155,5 +178,3 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
     setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng().toString("base64") }] }), 1500);
   },
 };
-
-

@@ -26,7 +26,9 @@ export function noisePng(bytes: number): Buffer {
 }
 
 function jsonOfSize(bytes: number): Buffer {
-  const filler = randomBytes(Math.ceil((bytes * 3) / 4)).toString("base64").slice(0, bytes - 40);
+  const filler = randomBytes(Math.ceil((bytes * 3) / 4))
+    .toString("base64")
+    .slice(0, bytes - 40);
   return Buffer.from(JSON.stringify({ created: 1, data: [{ note: filler }] }));
 }
 
@@ -39,19 +41,41 @@ export const BENCH_PAYLOADS = {
   "bench-1kb": () => once("1kb", () => jsonOfSize(1024)),
   "bench-16mb": () => once("16mb", () => jsonOfSize(16 * 1024 * 1024)),
   // A grid cell's answer: one 1 MB PNG of noise, as base64.
-  "bench-1mb-b64": () => once("1mb-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(1024 * 1024).toString("base64") }] }))),
+  "bench-1mb-b64": () =>
+    once("1mb-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(1024 * 1024).toString("base64") }] }))),
   "bench-4x4mb": () =>
-    once("4x4mb", () => Buffer.from(JSON.stringify({ created: 1, data: [0, 1, 2, 3].map(() => ({ b64_json: noisePng(4 * 1024 * 1024).toString("base64") })) }))),
+    once("4x4mb", () =>
+      Buffer.from(
+        JSON.stringify({ created: 1, data: [0, 1, 2, 3].map(() => ({ b64_json: noisePng(4 * 1024 * 1024).toString("base64") })) }),
+      ),
+    ),
 };
 
 export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = {
-  ...Object.fromEntries(Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [model, ({ response }: { response: ServerResponse }) => send(response, payload())])),
+  ...Object.fromEntries(
+    Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [
+      model,
+      ({ response }: { response: ServerResponse }) => send(response, payload()),
+    ]),
+  ),
   // A service that takes half a second for every image (the grid benchmark).
   "bench-500ms": ({ response }) => {
-    const timer = setTimeout(() => send(response, once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] })))), 500);
+    const timer = setTimeout(
+      () =>
+        send(
+          response,
+          once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] }))),
+        ),
+      500,
+    );
     response.on("close", () => clearTimeout(timer));
   },
   // 200 image URLs on the fake service itself, each a distinct file.
   "bench-200-urls": ({ response, base }) =>
-    send(response, Buffer.from(JSON.stringify({ created: 1, data: Array.from({ length: 200 }, (_, index) => ({ url: `${base}/files/bench-${index}.png` })) }))),
+    send(
+      response,
+      Buffer.from(
+        JSON.stringify({ created: 1, data: Array.from({ length: 200 }, (_, index) => ({ url: `${base}/files/bench-${index}.png` })) }),
+      ),
+    ),
 };

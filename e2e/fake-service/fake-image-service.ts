@@ -74,7 +74,8 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
     const hostile = HOSTILE_JOB_MODELS[record.model];
     if (hostile) return json(response, 202, { id: "hostile", status: "queued", polling_url: hostile(base) });
     const behaviour = BEHAVIOURS[record.model];
-    if (!behaviour) return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
+    if (!behaviour)
+      return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
     behaviour({ request, response, base, authorization, body });
   });
   await new Promise<void>((resolve, reject) => {

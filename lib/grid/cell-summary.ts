@@ -10,10 +10,24 @@ export type CellSummary =
   | { kind: "problem"; title: string; message: string; status: number | null; durationMs: number };
 
 export function summariseCell(outcome: RunOutcome): CellSummary {
-  if (outcome.kind === "cancelled") return { kind: "problem", title: "Cancelled", message: "Stopped before the service answered.", status: null, durationMs: outcome.totalMs };
-  if (outcome.kind === "failed") return { kind: "problem", title: "Failed", message: outcome.message, status: null, durationMs: outcome.totalMs };
+  if (outcome.kind === "cancelled")
+    return {
+      kind: "problem",
+      title: "Cancelled",
+      message: "Stopped before the service answered.",
+      status: null,
+      durationMs: outcome.totalMs,
+    };
+  if (outcome.kind === "failed")
+    return { kind: "problem", title: "Failed", message: outcome.message, status: null, durationMs: outcome.totalMs };
   if (outcome.kind === "problem") {
-    return { kind: "problem", title: outcome.problem.title, message: outcome.problem.detail ?? "", status: outcome.status, durationMs: outcome.totalMs };
+    return {
+      kind: "problem",
+      title: outcome.problem.title,
+      message: outcome.problem.detail ?? "",
+      status: outcome.status,
+      durationMs: outcome.totalMs,
+    };
   }
   const { exchange } = outcome;
   const answer = interpretAnswer(exchange.bytes, exchange.contentType);
@@ -22,7 +36,12 @@ export function summariseCell(outcome: RunOutcome): CellSummary {
     return { kind: "image", image: first, imageCount: answer.images.length, status: exchange.status, durationMs: exchange.totalMs };
   }
   const json = answer.body.kind === "json" ? answer.body.value : null;
-  const text = json !== null ? (extractServiceMessage(json) ?? JSON.stringify(json).slice(0, 300)) : answer.body.kind === "text" ? answer.body.text.slice(0, 300) : "";
+  const text =
+    json !== null
+      ? (extractServiceMessage(json) ?? JSON.stringify(json).slice(0, 300))
+      : answer.body.kind === "text"
+        ? answer.body.text.slice(0, 300)
+        : "";
   if (exchange.status >= 200 && exchange.status < 300) {
     const job = json !== null ? detectJob(json) : null;
     const title = job && job.phase !== "done" ? "A job, not an image" : "No image in the answer";
@@ -30,5 +49,11 @@ export function summariseCell(outcome: RunOutcome): CellSummary {
     return { kind: "problem", title, message, status: exchange.status, durationMs: exchange.totalMs };
   }
   const errorClass = classifyServiceError(exchange.status, text);
-  return { kind: "problem", title: ERROR_CLASS_TEXT[errorClass].title, message: text, status: exchange.status, durationMs: exchange.totalMs };
+  return {
+    kind: "problem",
+    title: ERROR_CLASS_TEXT[errorClass].title,
+    message: text,
+    status: exchange.status,
+    durationMs: exchange.totalMs,
+  };
 }

@@ -7,7 +7,12 @@ const limits = { maxCells: 64, promptMaxChars: 4000 };
 
 describe("expandAlternations", () => {
   it("expands every {a|b} group, in reading order", () => {
-    expect(expandAlternations("a {red|blue} fox {sleeping|running}", 100)).toEqual(["a red fox sleeping", "a red fox running", "a blue fox sleeping", "a blue fox running"]);
+    expect(expandAlternations("a {red|blue} fox {sleeping|running}", 100)).toEqual([
+      "a red fox sleeping",
+      "a red fox running",
+      "a blue fox sleeping",
+      "a blue fox running",
+    ]);
   });
 
   it("keeps braces without a choice and empty choices", () => {
@@ -25,7 +30,13 @@ describe("planGrid", () => {
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.plan.axes).toEqual({ prompt: ["a red fox", "a blue fox", "a whale"], model: ["m1", "m2"], ratio: ["1:1", "16:9"] });
     expect(result.plan.cells).toHaveLength(12);
-    expect(result.plan.cells[5]).toEqual({ index: 5, prompt: "a blue fox", model: "m1", aspect_ratio: "16:9", key: { prompt: 1, model: 0, ratio: 1 } });
+    expect(result.plan.cells[5]).toEqual({
+      index: 5,
+      prompt: "a blue fox",
+      model: "m1",
+      aspect_ratio: "16:9",
+      key: { prompt: 1, model: 0, ratio: 1 },
+    });
   });
 
   it("names every field to fix, and refuses grids over the maximum", () => {
@@ -43,8 +54,23 @@ describe("layoutGrid", () => {
     const table = layoutGrid(result.plan, "model");
     expect(table.rowLabels).toEqual(["m1", "m2"]);
     expect(table.columnAxes).toEqual(["prompt", "ratio"]);
-    expect(table.columnLabels).toEqual([["p1", "1:1"], ["p1", "16:9"], ["p2", "1:1"], ["p2", "16:9"]]);
-    expect(table.rows[1]?.map((cell) => [cell.model, cell.prompt, cell.aspect_ratio])).toEqual([["m2", "p1", "1:1"], ["m2", "p1", "16:9"], ["m2", "p2", "1:1"], ["m2", "p2", "16:9"]]);
-    expect(table.rows.flat().map((cell) => cell.index).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(table.columnLabels).toEqual([
+      ["p1", "1:1"],
+      ["p1", "16:9"],
+      ["p2", "1:1"],
+      ["p2", "16:9"],
+    ]);
+    expect(table.rows[1]?.map((cell) => [cell.model, cell.prompt, cell.aspect_ratio])).toEqual([
+      ["m2", "p1", "1:1"],
+      ["m2", "p1", "16:9"],
+      ["m2", "p2", "1:1"],
+      ["m2", "p2", "16:9"],
+    ]);
+    expect(
+      table.rows
+        .flat()
+        .map((cell) => cell.index)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });

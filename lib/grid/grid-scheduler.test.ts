@@ -31,7 +31,12 @@ describe("runCells", () => {
       },
     });
     expect(most).toBe(4);
-    expect(events.filter(([, status]) => status === "done").map(([cell]) => cell).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index));
+    expect(
+      events
+        .filter(([, status]) => status === "done")
+        .map(([cell]) => cell)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 12 }, (_, index) => index));
   });
 
   it("reports cells in the order they finish, not the order they started", async () => {
@@ -94,14 +99,21 @@ describe("runCells", () => {
       onProgress,
       attempt: (cell, signal) => {
         started.push(cell);
-        return new Promise((resolve) => signal.addEventListener("abort", () => resolve({ outcome: { kind: "cancelled", totalMs: 1 }, retryAfterMs: null })));
+        return new Promise((resolve) =>
+          signal.addEventListener("abort", () => resolve({ outcome: { kind: "cancelled", totalMs: 1 }, retryAfterMs: null })),
+        );
       },
     });
     await wait(10);
     controller.abort();
     await finished;
     expect(started).toEqual([0, 1]);
-    expect(events.filter(([, status]) => status === "cancelled").map(([cell]) => cell).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      events
+        .filter(([, status]) => status === "cancelled")
+        .map(([cell]) => cell)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
@@ -109,7 +121,21 @@ describe("retryDelayMs", () => {
   const now = Date.UTC(2026, 0, 1);
   const service = (status: number, retryAfter: string): RunOutcome => ({
     kind: "service",
-    exchange: { requestId: "", status, statusText: "", contentType: "", url: "", urlsTried: [], keyHint: "", headersMs: null, totalMs: 1, serviceRequestId: "", retryAfter, location: "", bytes: new Uint8Array(0) },
+    exchange: {
+      requestId: "",
+      status,
+      statusText: "",
+      contentType: "",
+      url: "",
+      urlsTried: [],
+      keyHint: "",
+      headersMs: null,
+      totalMs: 1,
+      serviceRequestId: "",
+      retryAfter,
+      location: "",
+      bytes: new Uint8Array(0),
+    },
   });
 
   it("waits as long as a 429 from the service or the playground says, within bounds", () => {
@@ -117,7 +143,9 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(service(429, new Date(now + 7000).toUTCString()), now)).toBe(7000);
     expect(retryDelayMs(service(429, ""), now)).toBe(5000);
     expect(retryDelayMs(service(429, "99999"), now)).toBe(120_000);
-    expect(retryDelayMs({ kind: "problem", problem: { type: "", title: "", retryAfterSeconds: 2 }, status: 429, url: "", totalMs: 1 }, now)).toBe(2000);
+    expect(
+      retryDelayMs({ kind: "problem", problem: { type: "", title: "", retryAfterSeconds: 2 }, status: 429, url: "", totalMs: 1 }, now),
+    ).toBe(2000);
   });
 
   it("does not retry other answers", () => {

@@ -65,7 +65,10 @@ export function runCells(options: SchedulerOptions): Promise<void> {
           onProgress(entry.cell, { status: "waiting", attempt: entry.attempt, until: pausedUntil, outcome });
           queue.unshift({ cell: entry.cell, attempt: entry.attempt + 1 });
         } else {
-          onProgress(entry.cell, outcome.kind === "cancelled" ? { status: "cancelled" } : { status: "done", attempts: entry.attempt, outcome });
+          onProgress(
+            entry.cell,
+            outcome.kind === "cancelled" ? { status: "cancelled" } : { status: "done", attempts: entry.attempt, outcome },
+          );
         }
         pump();
       });

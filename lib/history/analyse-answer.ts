@@ -19,7 +19,11 @@ export type AnswerAnalysis = {
   firstImage: { kind: "url"; url: string } | { kind: "bytes"; blob: Blob } | null;
 };
 
-export async function analyseAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string, pause: () => Promise<void> = () => Promise.resolve()): Promise<AnswerAnalysis> {
+export async function analyseAnswer(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<AnswerAnalysis> {
   const answer = interpretAnswer(bytes, contentType);
   await pause();
   const packed = await packJsonBody(bytes, pause);
@@ -33,6 +37,12 @@ export async function analyseAnswer(bytes: Uint8Array<ArrayBuffer>, contentType:
     jobPending: answer.images.length === 0 && job !== null && job.phase !== "done",
     certainUrls: answer.images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : [])),
     uncertainUrls: answer.uncertain.map((candidate) => candidate.url),
-    firstImage: !first ? null : first.kind === "url" ? { kind: "url", url: first.url } : firstBlob ? { kind: "bytes", blob: firstBlob } : null,
+    firstImage: !first
+      ? null
+      : first.kind === "url"
+        ? { kind: "url", url: first.url }
+        : firstBlob
+          ? { kind: "bytes", blob: firstBlob }
+          : null,
   };
 }

@@ -13,7 +13,9 @@ const encode = (text: string) => new TextEncoder().encode(text);
 describe("packJsonBody / unpackBody", () => {
   it("takes large base64 and data URI images out of the text and rebuilds the bytes exactly", async () => {
     expect(LARGE_PNG.length).toBeGreaterThan(MIN_PACKED_BASE64_CHARS);
-    const original = encode(`\uFEFF{ "data": [ {"b64_json":"${LARGE_PNG}"}, {"url": "data:image/png;base64,${LARGE_PNG}"} ],\n "note": "é" }`);
+    const original = encode(
+      `\uFEFF{ "data": [ {"b64_json":"${LARGE_PNG}"}, {"url": "data:image/png;base64,${LARGE_PNG}"} ],\n "note": "é" }`,
+    );
     const packed = await packJsonBody(original);
     expect(packed?.images.map((image) => [image.prefix, image.mime])).toEqual([
       ["", "image/png"],

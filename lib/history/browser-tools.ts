@@ -12,7 +12,12 @@ const THUMBNAIL_LONG_SIDE = 160;
 async function readRemoteImage(url: string): Promise<Blob | null> {
   try {
     // Readable only when the image host allows it (CORS); no cookies, no referrer, as when shown.
-    const response = await fetch(url, { mode: "cors", credentials: "omit", referrerPolicy: "no-referrer", signal: AbortSignal.timeout(REMOTE_READ_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      mode: "cors",
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+      signal: AbortSignal.timeout(REMOTE_READ_TIMEOUT_MS),
+    });
     if (!response.ok || Number(response.headers.get("content-length")) > MAX_REMOTE_IMAGE_BYTES) return null;
     const blob = await response.blob();
     if (blob.size > MAX_REMOTE_IMAGE_BYTES) return null;

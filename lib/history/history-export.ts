@@ -37,7 +37,11 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
     if (packed.length > 0) {
       // Where each image was, its file's name: the JSON stays readable and a quarter of the size.
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(answer);
-      answer = new TextEncoder().encode(text.replace(/\u0000(\d+)\u0000/g, (whole, index: string) => (packed[Number(index)] ? `${FILE_REFERENCE_PREFIX}${packed[Number(index)]?.file}` : whole)));
+      answer = new TextEncoder().encode(
+        text.replace(/\u0000(\d+)\u0000/g, (whole, index: string) =>
+          packed[Number(index)] ? `${FILE_REFERENCE_PREFIX}${packed[Number(index)]?.file}` : whole,
+        ),
+      );
       answerFile = "answer.json";
     }
     entries.push({ name: `${folder}/${answerFile}`, bytes: answer });
@@ -99,9 +103,37 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       starred: run.starred,
       serviceUrl: run.serviceUrl,
     });
-    rows.push([createdAt, request.model, request.aspect_ratio, run.status, run.statusText, run.durationMs, run.imageCount, run.starred, run.serviceUrl, request.prompt, folder]);
+    rows.push([
+      createdAt,
+      request.model,
+      request.aspect_ratio,
+      run.status,
+      run.statusText,
+      run.durationMs,
+      run.imageCount,
+      run.starred,
+      run.serviceUrl,
+      request.prompt,
+      folder,
+    ]);
   }
-  const header = ["created_at", "model", "aspect_ratio", "status", "status_text", "duration_ms", "image_count", "starred", "service_url", "prompt", "folder"];
+  const header = [
+    "created_at",
+    "model",
+    "aspect_ratio",
+    "status",
+    "status_text",
+    "duration_ms",
+    "image_count",
+    "starred",
+    "service_url",
+    "prompt",
+    "folder",
+  ];
   const indexFile = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: now.toISOString(), runs: index };
-  return [{ name: "index.json", bytes: json(indexFile) }, { name: "index.csv", bytes: new TextEncoder().encode(toCsv(header, rows)) }, ...entries];
+  return [
+    { name: "index.json", bytes: json(indexFile) },
+    { name: "index.csv", bytes: new TextEncoder().encode(toCsv(header, rows)) },
+    ...entries,
+  ];
 }

@@ -8,7 +8,14 @@ const run = (id: string, createdAt: number, group?: { id: string; cellIndex: num
 
 describe("groupHistory", () => {
   it("gathers a grid's runs into one entry where its newest run is, keeping the latest run per cell", () => {
-    const runs = [run("single-new", 9), run("g-cell1-rerun", 8, { id: "g", cellIndex: 1 }), run("single-mid", 7), run("g-cell0", 6, { id: "g", cellIndex: 0 }), run("g-cell1", 5, { id: "g", cellIndex: 1 }), run("single-old", 1)];
+    const runs = [
+      run("single-new", 9),
+      run("g-cell1-rerun", 8, { id: "g", cellIndex: 1 }),
+      run("single-mid", 7),
+      run("g-cell0", 6, { id: "g", cellIndex: 0 }),
+      run("g-cell1", 5, { id: "g", cellIndex: 1 }),
+      run("single-old", 1),
+    ];
     const entries = groupHistory(runs);
     expect(entries.map((entry) => (entry.kind === "run" ? entry.run.id : `grid:${entry.cells.map((cell) => cell.id).join(",")}`))).toEqual([
       "single-new",

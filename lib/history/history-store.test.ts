@@ -108,7 +108,10 @@ describe("HistoryStore", () => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     });
     const added = await store.addRun(makeRun("too-much", 2), big);
-    expect(added).toEqual({ ok: false, failure: expect.objectContaining({ kind: "quota", message: expect.stringMatching(/storage .* is full/) }) });
+    expect(added).toEqual({
+      ok: false,
+      failure: expect.objectContaining({ kind: "quota", message: expect.stringMatching(/storage .* is full/) }),
+    });
     vi.restoreAllMocks();
     const listed = await store.listRuns();
     expect(listed.ok && ids(listed.value)).toEqual(["kept"]);
@@ -121,7 +124,10 @@ describe("HistoryStore", () => {
       throw new DOMException("The operation is insecure.", "SecurityError");
     });
     const opened = await HistoryStore.open(forbidding);
-    expect(opened).toEqual({ ok: false, failure: expect.objectContaining({ kind: "unavailable", message: expect.stringMatching(/Generation still works/) }) });
+    expect(opened).toEqual({
+      ok: false,
+      failure: expect.objectContaining({ kind: "unavailable", message: expect.stringMatching(/Generation still works/) }),
+    });
   });
 
   it("saves, lists by name and deletes prompts", async () => {

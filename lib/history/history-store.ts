@@ -71,7 +71,10 @@ export class HistoryStore {
       const added = runs.filter((run) => !known.has(run.id));
       for (const run of added) store.put(run);
       const all = [...stored, ...added];
-      const newest = added.reduce<HistoryRun | undefined>((latest, run) => (!latest || run.createdAt > latest.createdAt ? run : latest), undefined);
+      const newest = added.reduce<HistoryRun | undefined>(
+        (latest, run) => (!latest || run.createdAt > latest.createdAt ? run : latest),
+        undefined,
+      );
       const evictedIds = new Set(chooseEvictions(all, caps, newest?.id));
       for (const id of evictedIds) store.delete(id);
       return all.filter((run) => evictedIds.has(run.id));

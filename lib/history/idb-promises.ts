@@ -25,6 +25,7 @@ export function openDatabase(factory: IDBFactory, name: string, version: number,
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error("IndexedDB could not be opened"));
     // Another tab holds an older version open; say so instead of waiting forever.
-    request.onblocked = () => reject(new DOMException("Another tab of the playground is holding the old history open", "InvalidStateError"));
+    request.onblocked = () =>
+      reject(new DOMException("Another tab of the playground is holding the old history open", "InvalidStateError"));
   });
 }

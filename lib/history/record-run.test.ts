@@ -7,7 +7,11 @@ import { recordRun, type RecordingTools } from "./record-run";
 import { restoreOutcome } from "./restore-run";
 
 let seed = 7;
-const noisyPng = encodePng(48, 48, Uint8Array.from({ length: 48 * 48 * 3 }, () => (seed = (seed * 1103515245 + 12345) % 2147483648) >> 23));
+const noisyPng = encodePng(
+  48,
+  48,
+  Uint8Array.from({ length: 48 * 48 * 3 }, () => (seed = (seed * 1103515245 + 12345) % 2147483648) >> 23),
+);
 const request = { model: "m", prompt: "a fox", aspect_ratio: "1:1" };
 const tools: RecordingTools = {
   analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string) => analyseAnswer(bytes, contentType),
@@ -40,7 +44,14 @@ describe("recordRun / restoreOutcome", () => {
   it("stores base64 images as bytes and restores the answer byte for byte", async () => {
     const body = `{"data":[{"b64_json":"${noisyPng.toString("base64")}"}]}`;
     const run = await record(serviceOutcome(body));
-    expect(run).toMatchObject({ status: "succeeded", statusText: "200 OK", imageCount: 1, durationMs: 123, warnings: [], thumbnailUrl: null });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      statusText: "200 OK",
+      imageCount: 1,
+      durationMs: 123,
+      warnings: [],
+      thumbnailUrl: null,
+    });
     expect(run.outcome.kind === "service" && run.outcome.packed.map((image) => image.blob.size)).toEqual([noisyPng.length]);
     expect(run.sizeBytes).toBeLessThan(body.length);
     expect(await run.thumbnail?.text()).toBe(`thumb of ${noisyPng.length} bytes`);

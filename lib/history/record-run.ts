@@ -61,7 +61,13 @@ export async function recordRun(
   };
 }
 
-type KeptAnswer = { stored: StoredOutcome; analysis: AnswerAnalysis | null; warnings: string[]; thumbnailSource: Blob | null; thumbnailUrl: string | null };
+type KeptAnswer = {
+  stored: StoredOutcome;
+  analysis: AnswerAnalysis | null;
+  warnings: string[];
+  thumbnailSource: Blob | null;
+  thumbnailUrl: string | null;
+};
 
 /** The answer with large base64 taken out as image bytes, and remote images read while they still load. */
 async function keepServiceAnswer(fullExchange: ServiceExchange, tools: RecordingTools): Promise<KeptAnswer> {
@@ -77,9 +83,13 @@ async function keepServiceAnswer(fullExchange: ServiceExchange, tools: Recording
   const warnings: string[] = [];
   const unreadable = certainUrls.filter((url) => !remote.some((image) => image.url === url)).length;
   if (unreadable === 1) {
-    warnings.push("1 image is kept only as a link: the image host does not let the browser save it, so this saved run may not show it once the link expires.");
+    warnings.push(
+      "1 image is kept only as a link: the image host does not let the browser save it, so this saved run may not show it once the link expires.",
+    );
   } else if (unreadable > 1) {
-    warnings.push(`${unreadable} images are kept only as links: the image host does not let the browser save them, so this saved run may not show them once the links expire.`);
+    warnings.push(
+      `${unreadable} images are kept only as links: the image host does not let the browser save them, so this saved run may not show them once the links expire.`,
+    );
   }
   const stored: StoredOutcome = {
     kind: "service",
@@ -97,6 +107,9 @@ async function keepServiceAnswer(fullExchange: ServiceExchange, tools: Recording
 
 /** What a run takes in storage, as counted against the byte cap. */
 export function runSizeBytes(request: GenerationRequest, outcome: StoredOutcome, thumbnail: Blob | null): number {
-  const blobs = outcome.kind === "service" ? [outcome.body, ...outcome.packed.map((part) => part.blob), ...outcome.remote.map((part) => part.blob)] : [];
+  const blobs =
+    outcome.kind === "service"
+      ? [outcome.body, ...outcome.packed.map((part) => part.blob), ...outcome.remote.map((part) => part.blob)]
+      : [];
   return RECORD_OVERHEAD_BYTES + request.prompt.length * 2 + blobs.reduce((total, blob) => total + blob.size, 0) + (thumbnail?.size ?? 0);
 }

@@ -27,7 +27,7 @@ export function diffWords(before: string, after: string): { before: DiffToken[];
   }
   const keptA = new Set<number>();
   const keptB = new Set<number>();
-  for (let i = 0, j = 0; i < wordsA.length && j < wordsB.length; ) {
+  for (let i = 0, j = 0; i < wordsA.length && j < wordsB.length;) {
     if (wordsA[i] === wordsB[j]) {
       keptA.add(i++);
       keptB.add(j++);

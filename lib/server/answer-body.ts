@@ -59,7 +59,10 @@ export function answerBodyStream(
         }
         send(controller, scrubber.push(value));
       } catch (error) {
-        const detail = error instanceof Error && error.message === tooLargeDetail(options.maxBytes) ? error.message : readFailureDetail(error, size, { totalTimeout: answer.totalTimeout, callerSignal: options.callerSignal }).detail;
+        const detail =
+          error instanceof Error && error.message === tooLargeDetail(options.maxBytes)
+            ? error.message
+            : readFailureDetail(error, size, { totalTimeout: answer.totalTimeout, callerSignal: options.callerSignal }).detail;
         controller.error(new Error(detail));
         end(detail);
       }

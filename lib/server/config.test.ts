@@ -29,7 +29,30 @@ describe("parseServerConfig", () => {
 
   it("treats empty variables as unset", () => {
     const empty = Object.fromEntries(
-      ["IMAGE_API_BASE_URL", "IMAGE_API_KEY", "IMAGE_API_BASE_FORM", "IMAGE_MODELS", "IMAGE_API_TIMEOUT_MS", "IMAGE_API_HEADERS_TIMEOUT_MS", "IMAGE_API_MAX_ANSWER_BYTES", "IMAGE_PROMPT_MAX_CHARS", "IMAGE_API_DEMO", "IMAGE_API_DEMO_PORT", "PLAYGROUND_PASSWORD", "PLAYGROUND_SESSION_SECRET", "PLAYGROUND_SESSION_HOURS", "PLAYGROUND_MAX_BODY_BYTES", "PLAYGROUND_RATE_LIMIT_PER_MINUTE", "PLAYGROUND_MAX_IN_FLIGHT", "TRUST_PROXY_HOPS", "PLAYGROUND_HISTORY_MAX_RUNS", "PLAYGROUND_HISTORY_MAX_MB", "PLAYGROUND_GRID_MAX_CELLS", "PLAYGROUND_GRID_CONFIRM_ABOVE", "PLAYGROUND_GRID_CONCURRENCY"].map((name) => [name, " "]),
+      [
+        "IMAGE_API_BASE_URL",
+        "IMAGE_API_KEY",
+        "IMAGE_API_BASE_FORM",
+        "IMAGE_MODELS",
+        "IMAGE_API_TIMEOUT_MS",
+        "IMAGE_API_HEADERS_TIMEOUT_MS",
+        "IMAGE_API_MAX_ANSWER_BYTES",
+        "IMAGE_PROMPT_MAX_CHARS",
+        "IMAGE_API_DEMO",
+        "IMAGE_API_DEMO_PORT",
+        "PLAYGROUND_PASSWORD",
+        "PLAYGROUND_SESSION_SECRET",
+        "PLAYGROUND_SESSION_HOURS",
+        "PLAYGROUND_MAX_BODY_BYTES",
+        "PLAYGROUND_RATE_LIMIT_PER_MINUTE",
+        "PLAYGROUND_MAX_IN_FLIGHT",
+        "TRUST_PROXY_HOPS",
+        "PLAYGROUND_HISTORY_MAX_RUNS",
+        "PLAYGROUND_HISTORY_MAX_MB",
+        "PLAYGROUND_GRID_MAX_CELLS",
+        "PLAYGROUND_GRID_CONFIRM_ABOVE",
+        "PLAYGROUND_GRID_CONCURRENCY",
+      ].map((name) => [name, " "]),
     );
     expect(parseServerConfig(empty)).toEqual(parseServerConfig({}));
   });
@@ -95,7 +118,12 @@ describe("parseServerConfig", () => {
   });
 
   it("keeps the demo models beside a real service only when asked to", () => {
-    const result = parseServerConfig({ IMAGE_API_BASE_URL: "https://h.example", IMAGE_API_KEY: "k-0123456789ab", IMAGE_MODELS: "m1", IMAGE_API_DEMO: "on" });
+    const result = parseServerConfig({
+      IMAGE_API_BASE_URL: "https://h.example",
+      IMAGE_API_KEY: "k-0123456789ab",
+      IMAGE_MODELS: "m1",
+      IMAGE_API_DEMO: "on",
+    });
     expect(result.ok && result.config.models).toEqual(["m1", ...DEMO_MODELS]);
     expect(result.ok && result.config.demo.enabled).toBe(true);
   });

@@ -95,7 +95,10 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  const configured = (vars.IMAGE_MODELS ?? "").split(",").map((model) => model.trim()).filter((model) => model !== "");
+  const configured = (vars.IMAGE_MODELS ?? "")
+    .split(",")
+    .map((model) => model.trim())
+    .filter((model) => model !== "");
   return {
     ok: true,
     config: {

@@ -16,14 +16,20 @@ const reached = () => fake.requests.length;
 describe("cross-site requests", () => {
   it("refuses a cross-site Sec-Fetch-Site with 403, before the service is called", async () => {
     const before = reached();
-    const response = await generate(generateRequest(fields("fake-b64"), { headers: { "sec-fetch-site": "cross-site" } }), configFor(fake.url));
+    const response = await generate(
+      generateRequest(fields("fake-b64"), { headers: { "sec-fetch-site": "cross-site" } }),
+      configFor(fake.url),
+    );
     expect(response.status).toBe(403);
     expect((await problemOf(response)).type).toBe("urn:image-playground:problem:cross-site");
     expect(reached()).toBe(before);
   });
 
   it("refuses an Origin that is not this host", async () => {
-    const response = await generate(generateRequest(fields("fake-b64"), { headers: { origin: "https://evil.example" } }), configFor(fake.url));
+    const response = await generate(
+      generateRequest(fields("fake-b64"), { headers: { origin: "https://evil.example" } }),
+      configFor(fake.url),
+    );
     expect(response.status).toBe(403);
     expect((await problemOf(response)).detail).toContain("https://evil.example");
   });
@@ -34,7 +40,9 @@ describe("cross-site requests", () => {
   });
 
   it("answers a plain HTML form post (not JSON) with 415", async () => {
-    const request = generateRequest("model=x&prompt=y&aspect_ratio=1:1", { headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const request = generateRequest("model=x&prompt=y&aspect_ratio=1:1", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect((await generate(request, configFor(fake.url))).status).toBe(415);
   });
 });
@@ -97,7 +105,10 @@ describe("limits", () => {
   });
 
   it("names the prompt limit in a 422", async () => {
-    const response = await generate(generateRequest({ ...fields("fake-b64"), prompt: "x".repeat(101) }), configFor(fake.url, { IMAGE_PROMPT_MAX_CHARS: "100" }));
+    const response = await generate(
+      generateRequest({ ...fields("fake-b64"), prompt: "x".repeat(101) }),
+      configFor(fake.url, { IMAGE_PROMPT_MAX_CHARS: "100" }),
+    );
     expect(response.status).toBe(422);
     expect((await problemOf(response)).errors?.prompt).toEqual(["A prompt can have at most 100 characters."]);
   });
@@ -117,7 +128,8 @@ describe("limits", () => {
 
   it("behind trusted proxies counts the forwarded client, not what the client wrote further left", async () => {
     const config = () => configFor(fake.url, { PLAYGROUND_RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY_HOPS: "1" });
-    const send = (forwarded: string) => generate(generateRequest(fields("fake-b64"), { peer: "10.0.0.2", headers: { "x-forwarded-for": forwarded } }), config());
+    const send = (forwarded: string) =>
+      generate(generateRequest(fields("fake-b64"), { peer: "10.0.0.2", headers: { "x-forwarded-for": forwarded } }), config());
     expect((await send("203.0.113.50")).status).toBe(200);
     expect((await send("1.1.1.1, 203.0.113.50")).status).toBe(200);
     expect((await send("8.8.8.8, 203.0.113.50")).status).toBe(429);

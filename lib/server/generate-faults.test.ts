@@ -24,7 +24,12 @@ afterAll(async () => {
   expect(unhandled).toEqual([]);
 });
 
-const config = () => configFor(fake.url, { IMAGE_API_TIMEOUT_MS: "600", IMAGE_API_HEADERS_TIMEOUT_MS: "400", IMAGE_API_MAX_ANSWER_BYTES: String(1024 * 1024) });
+const config = () =>
+  configFor(fake.url, {
+    IMAGE_API_TIMEOUT_MS: "600",
+    IMAGE_API_HEADERS_TIMEOUT_MS: "400",
+    IMAGE_API_MAX_ANSWER_BYTES: String(1024 * 1024),
+  });
 
 async function faultAnswer(model: string): Promise<Response> {
   const response = await generate(generateRequest(fields(model)), config());

@@ -20,14 +20,34 @@ const valid = { model: "fake-b64", prompt: "a fox", aspect_ratio: "1:1" };
 type Field = keyof typeof valid;
 const FIELDS: Field[] = ["model", "prompt", "aspect_ratio"];
 
-const notAString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }));
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }),
+);
 /** Text that trimming cannot empty, so a control character between two of them stays inside. */
 const visible = fc.string({ minLength: 1, maxLength: 10 }).filter((text) => text.trim() === text && text !== "");
 const controlCharacter = fc.integer({ min: 0, max: 31 }).map((code) => String.fromCharCode(code));
-const badRatio = fc.string({ maxLength: 12, unit: "binary" }).filter((text) => explainAspectRatioProblem(normaliseAspectRatioText(text)) !== null);
+const badRatio = fc
+  .string({ maxLength: 12, unit: "binary" })
+  .filter((text) => explainAspectRatioProblem(normaliseAspectRatioText(text)) !== null);
 const badValue: Record<Field, fc.Arbitrary<unknown>> = {
-  model: fc.oneof(notAString, fc.constantFrom("", "   "), fc.tuple(visible, controlCharacter, visible).map((parts) => parts.join("")), fc.string({ minLength: 201, maxLength: 400 }).filter((text) => text.trim().length > 200)),
-  prompt: fc.oneof(notAString, fc.constantFrom("", " \n\t "), fc.string({ minLength: PROMPT_MAX + 1, maxLength: 400, unit: "grapheme" }).filter((text) => Array.from(text.trim()).length > PROMPT_MAX)),
+  model: fc.oneof(
+    notAString,
+    fc.constantFrom("", "   "),
+    fc.tuple(visible, controlCharacter, visible).map((parts) => parts.join("")),
+    fc.string({ minLength: 201, maxLength: 400 }).filter((text) => text.trim().length > 200),
+  ),
+  prompt: fc.oneof(
+    notAString,
+    fc.constantFrom("", " \n\t "),
+    fc
+      .string({ minLength: PROMPT_MAX + 1, maxLength: 400, unit: "grapheme" })
+      .filter((text) => Array.from(text.trim()).length > PROMPT_MAX),
+  ),
   aspect_ratio: fc.oneof(notAString, badRatio),
 };
 
@@ -49,11 +69,30 @@ const brokenObject = fc
     }),
   );
 
-const notAnObject = fc.jsonValue().filter((value) => typeof value !== "object" || value === null || Array.isArray(value)).map((value) => ({ contentType: "application/json", body: JSON.stringify(value) ?? "null" }));
-const notJson = fc.string({ unit: "binary" }).filter((text) => { try { JSON.parse(text); return false; } catch { return true; } }).map((body) => ({ contentType: "application/json; charset=utf-8", body }));
-const wrongType = fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/jsonp", "text/json").map((contentType) => ({ contentType, body: JSON.stringify(valid) }));
-const huge = fc.integer({ min: 17_000, max: 60_000 }).map((size) => ({ contentType: "application/json", body: JSON.stringify({ ...valid, prompt: "p".repeat(size) }) }));
-const deep = fc.integer({ min: 1000, max: 5000 }).map((depth) => ({ contentType: "application/json", body: `${"[".repeat(depth)}${"]".repeat(depth)}` }));
+const notAnObject = fc
+  .jsonValue()
+  .filter((value) => typeof value !== "object" || value === null || Array.isArray(value))
+  .map((value) => ({ contentType: "application/json", body: JSON.stringify(value) ?? "null" }));
+const notJson = fc
+  .string({ unit: "binary" })
+  .filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  })
+  .map((body) => ({ contentType: "application/json; charset=utf-8", body }));
+const wrongType = fc
+  .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/jsonp", "text/json")
+  .map((contentType) => ({ contentType, body: JSON.stringify(valid) }));
+const huge = fc
+  .integer({ min: 17_000, max: 60_000 })
+  .map((size) => ({ contentType: "application/json", body: JSON.stringify({ ...valid, prompt: "p".repeat(size) }) }));
+const deep = fc
+  .integer({ min: 1000, max: 5000 })
+  .map((depth) => ({ contentType: "application/json", body: `${"[".repeat(depth)}${"]".repeat(depth)}` }));
 
 const malformed = fc.oneof(brokenObject, brokenObject, brokenObject, notAnObject, notJson, wrongType, huge, deep);
 

@@ -133,7 +133,10 @@ describe("POST /api/generate against a fake service", () => {
 
 describe("POST /api/generate refusing bad input", () => {
   it("415 for a body that is not JSON-typed", async () => {
-    const response = await generate(generateRequest("model=x", { headers: { "content-type": "application/x-www-form-urlencoded" } }), configFor(fake.url));
+    const response = await generate(
+      generateRequest("model=x", { headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      configFor(fake.url),
+    );
     expect(response.status).toBe(415);
     expect((await problemOf(response)).status).toBe(415);
   });
@@ -148,7 +151,10 @@ describe("POST /api/generate refusing bad input", () => {
     const before = fake.requests.length;
     const response = await generate(generateRequest({ model: "", prompt: "x", aspect_ratio: "16x9" }), configFor(fake.url));
     expect(response.status).toBe(422);
-    expect((await problemOf(response)).errors).toEqual({ model: ["Enter a model."], aspect_ratio: ["Use a colon between width and height, e.g. 16:9."] });
+    expect((await problemOf(response)).errors).toEqual({
+      model: ["Enter a model."],
+      aspect_ratio: ["Use a colon between width and height, e.g. 16:9."],
+    });
     expect(fake.requests.length).toBe(before);
   });
 

@@ -43,7 +43,9 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     const { fieldErrors, formErrors } = z.flattenError(parsed.error);
     const errors: Record<string, string[]> = { ...fieldErrors };
     if (formErrors.length > 0) errors._ = formErrors;
-    const detail = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(" ")}`).join(" ");
+    const detail = Object.entries(errors)
+      .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+      .join(" ");
     return finish(problemResponse("invalid-request", { requestId, detail, errors }), { bytesIn: guarded.size });
   }
   const generation = parsed.data;
@@ -81,6 +83,7 @@ function checkGridCell(headers: Headers, maxCells: number): { kind: "invalid-req
   if (value === null) return null;
   const cell = parseGridCellHeader(value);
   if (!cell) return { kind: "invalid-request", detail: `${GRID_CELL_HEADER} must be "index/total" with index below total.` };
-  if (cell.total > maxCells) return { kind: "grid-too-large", detail: `A grid can have at most ${maxCells} cells; this one has ${cell.total}.` };
+  if (cell.total > maxCells)
+    return { kind: "grid-too-large", detail: `A grid can have at most ${maxCells} cells; this one has ${cell.total}.` };
   return null;
 }

@@ -26,7 +26,10 @@ describe("large answers", () => {
   });
 
   it("cuts a streamed answer off at the cap and closes the connection to the service", async () => {
-    const response = await generate(generateRequest(fields("fake-huge-chunked")), configFor(fake.url, { IMAGE_API_MAX_ANSWER_BYTES: String(3 * 1024 * 1024) }));
+    const response = await generate(
+      generateRequest(fields("fake-huge-chunked")),
+      configFor(fake.url, { IMAGE_API_MAX_ANSWER_BYTES: String(3 * 1024 * 1024) }),
+    );
     expect(response.status).toBe(200);
     await expect(response.arrayBuffer()).rejects.toThrow();
     const record = fake.requests.findLast((request) => request.model === "fake-huge-chunked");

@@ -41,8 +41,7 @@ export const BUFFERED_ANSWER_BYTES = 1024 * 1024;
 export type ServiceFailure = "headers-timeout" | "timeout" | "unreachable" | "cancelled" | "too-large" | "broken";
 
 export type ServiceCallResult = { url: string; urlsTried: string[] } & (
-  | { ok: true; answer: ServiceAnswer }
-  | { ok: false; reason: ServiceFailure; detail: string; status?: number }
+  { ok: true; answer: ServiceAnswer } | { ok: false; reason: ServiceFailure; detail: string; status?: number }
 );
 
 type CallLimits = Pick<LimitsConfig, "timeoutMs" | "headersTimeoutMs" | "answerBytes">;
@@ -70,7 +69,12 @@ export function candidateUrls(target: ServiceTarget): string[] {
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 /** One request to the service, up to its response headers. */
-async function attempt(url: string, init: { method: "GET" | "POST"; body?: string; apiKey: string }, options: CallOptions, total: AbortSignal): Promise<Attempt> {
+async function attempt(
+  url: string,
+  init: { method: "GET" | "POST"; body?: string; apiKey: string },
+  options: CallOptions,
+  total: AbortSignal,
+): Promise<Attempt> {
   const headersTimer = new AbortController();
   const timer = setTimeout(() => headersTimer.abort(), options.limits.headersTimeoutMs);
   const started = performance.now();
@@ -89,12 +93,21 @@ async function attempt(url: string, init: { method: "GET" | "POST"; body?: strin
     });
     return { ok: true, response, headersMs: Math.round(performance.now() - started) };
   } catch (error) {
-    const reason: ServiceFailure = options.signal.aborted ? "cancelled" : total.aborted ? "timeout" : headersTimer.signal.aborted ? "headers-timeout" : "unreachable";
+    const reason: ServiceFailure = options.signal.aborted
+      ? "cancelled"
+      : total.aborted
+        ? "timeout"
+        : headersTimer.signal.aborted
+          ? "headers-timeout"
+          : "unreachable";
     const detail =
-      reason === "cancelled" ? "the browser cancelled the request"
-      : reason === "timeout" ? `no answer within ${seconds(options.limits.timeoutMs)}`
-      : reason === "headers-timeout" ? `no response headers within ${seconds(options.limits.headersTimeoutMs)}`
-      : describeNetworkError(error);
+      reason === "cancelled"
+        ? "the browser cancelled the request"
+        : reason === "timeout"
+          ? `no answer within ${seconds(options.limits.timeoutMs)}`
+          : reason === "headers-timeout"
+            ? `no response headers within ${seconds(options.limits.headersTimeoutMs)}`
+            : describeNetworkError(error);
     return { ok: false, reason, detail };
   } finally {
     clearTimeout(timer);
@@ -102,9 +115,20 @@ async function attempt(url: string, init: { method: "GET" | "POST"; body?: strin
 }
 
 /** Reads the start of the answer (all of a small one) and tags the result. */
-async function settle(url: string, urlsTried: string[], sent: Extract<Attempt, { ok: true }>, options: CallOptions, total: AbortSignal): Promise<ServiceCallResult> {
+async function settle(
+  url: string,
+  urlsTried: string[],
+  sent: Extract<Attempt, { ok: true }>,
+  options: CallOptions,
+  total: AbortSignal,
+): Promise<ServiceCallResult> {
   const { response, headersMs } = sent;
-  const read = await readServiceBody(response, { maxBytes: options.limits.answerBytes, bufferBytes: BUFFERED_ANSWER_BYTES, totalTimeout: total, callerSignal: options.signal });
+  const read = await readServiceBody(response, {
+    maxBytes: options.limits.answerBytes,
+    bufferBytes: BUFFERED_ANSWER_BYTES,
+    totalTimeout: total,
+    callerSignal: options.signal,
+  });
   if (!read.ok) {
     const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
     return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
@@ -113,12 +137,25 @@ async function settle(url: string, urlsTried: string[], sent: Extract<Attempt, {
     ok: true,
     url,
     urlsTried,
-    answer: { status: response.status, statusText: response.statusText, headers: response.headers, chunks: read.chunks, size: read.size, rest: read.rest, headersMs, totalTimeout: total },
+    answer: {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      chunks: read.chunks,
+      size: read.size,
+      rest: read.rest,
+      headersMs,
+      totalTimeout: total,
+    },
   };
 }
 
 /** POST {base}/v1/images/generations, trying the other base form once after a 404/405 in auto mode. */
-export async function callImageService(target: ServiceTarget, request: GenerationRequest, options: CallOptions): Promise<ServiceCallResult> {
+export async function callImageService(
+  target: ServiceTarget,
+  request: GenerationRequest,
+  options: CallOptions,
+): Promise<ServiceCallResult> {
   const total = AbortSignal.timeout(options.limits.timeoutMs);
   const body = JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
   const forms = formsFor(target);

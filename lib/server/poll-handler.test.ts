@@ -57,19 +57,27 @@ describe("POST /api/poll", () => {
     expect(detectJob(last)).toMatchObject({ phase: "failed", state: "failed" });
   });
 
-  it.each(["fake-async-elsewhere", "fake-async-link-local", "fake-async-file"])("refuses the polling URL of %s and sends nothing", async (model) => {
-    const response = await generate(generateRequest(fields(model)), configFor(fake.url));
-    const pollingUrl = JSON.parse(await response.text()).polling_url as string;
-    const before = fake.requests.length;
-    const refused = await handlePoll(pollRequest(pollingUrl), configFor(fake.url));
-    expect(refused.status).toBe(403);
-    const problem = await problemOf(refused);
-    expect(problem.type).toBe("urn:image-playground:problem:poll-refused");
-    expect(fake.requests.length).toBe(before);
-  });
+  it.each(["fake-async-elsewhere", "fake-async-link-local", "fake-async-file"])(
+    "refuses the polling URL of %s and sends nothing",
+    async (model) => {
+      const response = await generate(generateRequest(fields(model)), configFor(fake.url));
+      const pollingUrl = JSON.parse(await response.text()).polling_url as string;
+      const before = fake.requests.length;
+      const refused = await handlePoll(pollRequest(pollingUrl), configFor(fake.url));
+      expect(refused.status).toBe(403);
+      const problem = await problemOf(refused);
+      expect(problem.type).toBe("urn:image-playground:problem:poll-refused");
+      expect(fake.requests.length).toBe(before);
+    },
+  );
 
   it("refuses URLs with credentials, other schemes and junk", async () => {
-    for (const url of [`${fake.url.replace("http://", "http://user:pw@")}/v1/jobs/x`, "ftp://127.0.0.1/x", "not a url", `${fake.url.replace("http", "https")}/v1/jobs/x`]) {
+    for (const url of [
+      `${fake.url.replace("http://", "http://user:pw@")}/v1/jobs/x`,
+      "ftp://127.0.0.1/x",
+      "not a url",
+      `${fake.url.replace("http", "https")}/v1/jobs/x`,
+    ]) {
       expect((await handlePoll(pollRequest(url), configFor(fake.url))).status).toBe(403);
     }
     expect((await handlePoll(pollRequest(42), configFor(fake.url))).status).toBe(422);

@@ -30,7 +30,13 @@ async function poll(request: Request, config: ServerConfig, context: RouteContex
   if (!guarded.ok) return guarded.response;
   const raw = jsonString(guarded.payload, "url");
   if (raw === undefined) {
-    return finish(problemResponse("invalid-request", { requestId, detail: "url: Send the polling URL as a string.", errors: { url: ["Send the polling URL as a string."] } }));
+    return finish(
+      problemResponse("invalid-request", {
+        requestId,
+        detail: "url: Send the polling URL as a string.",
+        errors: { url: ["Send the polling URL as a string."] },
+      }),
+    );
   }
   const allowed = await pollTargetFor(config, raw.trim());
   if (!allowed.ok) return finish(problemResponse("poll-refused", { requestId, detail: `Not fetched: ${allowed.reason}.` }));
@@ -38,13 +44,27 @@ async function poll(request: Request, config: ServerConfig, context: RouteContex
   const perMinute = config.limits.ratePerMinute * POLLS_PER_GENERATION;
   const rate = generationLimiter(perMinute).take(`poll:${clientAddress(request.headers, config.trustProxyHops)}`);
   if (!rate.ok) {
-    return finish(problemResponse("rate-limited", { requestId, detail: `This playground allows ${perMinute} job checks a minute from each client.`, retryAfterSeconds: rate.retryAfterSeconds }));
+    return finish(
+      problemResponse("rate-limited", {
+        requestId,
+        detail: `This playground allows ${perMinute} job checks a minute from each client.`,
+        retryAfterSeconds: rate.retryAfterSeconds,
+      }),
+    );
   }
   const release = acquireGenerationSlot(config.limits.maxInFlight);
-  if (!release) return finish(problemResponse("busy", { requestId, detail: "The playground is running as many requests as it allows.", retryAfterSeconds: 2 }));
+  if (!release)
+    return finish(
+      problemResponse("busy", { requestId, detail: "The playground is running as many requests as it allows.", retryAfterSeconds: 2 }),
+    );
   try {
     const result = await pollImageService(allowed.target, allowed.url, { limits: config.limits, signal: request.signal });
-    return relayServiceResult(result, allowed.target.apiKey, config, { ...context, signal: request.signal, logged: { bytesIn: guarded.size }, release });
+    return relayServiceResult(result, allowed.target.apiKey, config, {
+      ...context,
+      signal: request.signal,
+      logged: { bytesIn: guarded.size },
+      release,
+    });
   } catch (error) {
     release();
     throw error;

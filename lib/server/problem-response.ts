@@ -5,7 +5,13 @@ import { PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, type ProblemKind } from "@/lib/prob
 /** Our own failures as RFC 9457 problem details, each carrying the request id for the logs. */
 export function problemResponse(
   kind: ProblemKind,
-  options: { requestId: string; detail: string; errors?: Record<string, string[]>; headers?: Record<string, string>; retryAfterSeconds?: number },
+  options: {
+    requestId: string;
+    detail: string;
+    errors?: Record<string, string[]>;
+    headers?: Record<string, string>;
+    retryAfterSeconds?: number;
+  },
 ): Response {
   const { status, title } = PROBLEM_KINDS[kind];
   const body = {

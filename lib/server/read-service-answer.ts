@@ -21,12 +21,18 @@ export function tooLargeDetail(maxBytes: number): string {
 export function readFailureDetail(error: unknown, size: number, options: Pick<BodyReadOptions, "totalTimeout" | "callerSignal">) {
   if (options.callerSignal.aborted) return { reason: "cancelled" as const, detail: "the browser cancelled the request" };
   if (options.totalTimeout.aborted) {
-    return { reason: "stopped" as const, detail: `the answer was still incomplete when the time ran out (${size.toLocaleString("en")} bytes received)` };
+    return {
+      reason: "stopped" as const,
+      detail: `the answer was still incomplete when the time ran out (${size.toLocaleString("en")} bytes received)`,
+    };
   }
   return { reason: "broken" as const, detail: `${describeNetworkError(error)} after ${size.toLocaleString("en")} bytes of the answer` };
 }
 
-export async function readServiceBody(response: { headers: Headers; body: ReadableStream<Uint8Array> | null }, options: BodyReadOptions): Promise<BodyReadResult> {
+export async function readServiceBody(
+  response: { headers: Headers; body: ReadableStream<Uint8Array> | null },
+  options: BodyReadOptions,
+): Promise<BodyReadResult> {
   const declared = Number.parseInt(response.headers.get("content-length") ?? "", 10);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     await response.body?.cancel();

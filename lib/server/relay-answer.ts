@@ -65,7 +65,11 @@ function exchangeHeaders(result: ServiceCallResult, apiKey: string): Record<stri
 
 function failureAnswer(result: Extract<ServiceCallResult, { ok: false }>, apiKey: string, requestId: string): Response {
   const status = result.status ? ` It had answered ${result.status} before that.` : "";
-  return problemResponse(FAILURE_KINDS[result.reason], { requestId, detail: `Calling ${result.url}: ${result.detail}.${status}`, headers: exchangeHeaders(result, apiKey) });
+  return problemResponse(FAILURE_KINDS[result.reason], {
+    requestId,
+    detail: `Calling ${result.url}: ${result.detail}.${status}`,
+    headers: exchangeHeaders(result, apiKey),
+  });
 }
 
 const NULL_BODY_STATUSES = new Set([204, 205]);

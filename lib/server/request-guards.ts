@@ -16,18 +16,26 @@ export async function readGuardedJson(
   context: RouteContext,
 ): Promise<{ ok: true; payload: unknown; size: number } | { ok: false; response: Response }> {
   const { requestId, finish } = context;
-  const refuse = (response: Response, size?: number) => ({ ok: false as const, response: finish(response, size === undefined ? {} : { bytesIn: size }) });
+  const refuse = (response: Response, size?: number) => ({
+    ok: false as const,
+    response: finish(response, size === undefined ? {} : { bytesIn: size }),
+  });
   const crossSite = crossSiteReason(request, config.trustProxyHops);
   if (crossSite) return refuse(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
   if (!hasValidSession(request.headers, config.access)) {
     return refuse(problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." }));
   }
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    return refuse(problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }));
+    return refuse(
+      problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }),
+    );
   }
   const body = await readRequestBody(request, config.limits.requestBodyBytes);
   if (!body.ok) {
-    const detail = body.reason === "too-large" ? `A request can be at most ${config.limits.requestBodyBytes.toLocaleString("en")} bytes.` : "The request body broke off.";
+    const detail =
+      body.reason === "too-large"
+        ? `A request can be at most ${config.limits.requestBodyBytes.toLocaleString("en")} bytes.`
+        : "The request body broke off.";
     return refuse(problemResponse(body.reason === "too-large" ? "body-too-large" : "invalid-json", { requestId, detail }));
   }
   try {

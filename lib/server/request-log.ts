@@ -17,5 +17,7 @@ export type RequestLogLine = {
 
 export function logRequest(line: RequestLogLine): void {
   // Straight to stdout: one line, no console formatting on the hot path.
-  process.stdout.write(`${JSON.stringify({ level: "info", time: new Date().toISOString(), ...line, durationMs: Math.round(line.durationMs) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: "info", time: new Date().toISOString(), ...line, durationMs: Math.round(line.durationMs) })}\n`,
+  );
 }

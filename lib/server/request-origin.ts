@@ -13,7 +13,10 @@ export function crossSiteReason(request: Request, trustProxyHops: number): strin
   // a sandboxed frame on another site. Sec-Fetch-Site tells them apart.
   if (origin === "null") return fetchSite === "same-origin" ? null : "the request came from an opaque origin";
   // Behind trusted proxies the host the browser used is the forwarded one.
-  const host = (trustProxyHops > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) || headers.get("host") || new URL(request.url).host;
+  const host =
+    (trustProxyHops > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) ||
+    headers.get("host") ||
+    new URL(request.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

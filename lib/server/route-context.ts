@@ -25,7 +25,8 @@ export async function withRouteContext(
 ): Promise<Response> {
   const requestId = randomUUID();
   const started = performance.now();
-  const log: RouteContext["log"] = (status, extra = {}) => logRequest({ requestId, route, status, durationMs: performance.now() - started, ...extra });
+  const log: RouteContext["log"] = (status, extra = {}) =>
+    logRequest({ requestId, route, status, durationMs: performance.now() - started, ...extra });
   const finish: RouteContext["finish"] = (response, extra) => {
     log(response.status, extra);
     return response;
@@ -38,7 +39,14 @@ export async function withRouteContext(
     return await handle(configResult.config, { requestId, log, finish });
   } catch (error) {
     // Our own bug: logged here with the request id, answered without any internals.
-    process.stderr.write(`${JSON.stringify({ level: "error", requestId, route, error: error instanceof Error ? error.message : String(error) })}\n`);
-    return finish(problemResponse("internal", { requestId, detail: `Something went wrong in the playground. Quote request id ${requestId} when reporting it.` }));
+    process.stderr.write(
+      `${JSON.stringify({ level: "error", requestId, route, error: error instanceof Error ? error.message : String(error) })}\n`,
+    );
+    return finish(
+      problemResponse("internal", {
+        requestId,
+        detail: `Something went wrong in the playground. Quote request id ${requestId} when reporting it.`,
+      }),
+    );
   }
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { SCRUBBED, scrubSecretChunks, scrubSecretText } from "./scrub-secret";
 
 function scrub(chunks: string[], secret: string): string {
-  return Buffer.concat(scrubSecretChunks(chunks.map((chunk) => new TextEncoder().encode(chunk)), secret)).toString("utf8");
+  return Buffer.concat(
+    scrubSecretChunks(
+      chunks.map((chunk) => new TextEncoder().encode(chunk)),
+      secret,
+    ),
+  ).toString("utf8");
 }
 
 describe("scrubSecretChunks", () => {

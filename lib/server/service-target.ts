@@ -39,5 +39,12 @@ export async function describeService(config: ServerConfig): Promise<PublicServi
     };
   }
   const target = await resolveServiceTarget(config, DEMO_MODELS[0]);
-  return { mode: "demo", endpoints: candidateUrls(target), formSetting: "host", keyHint: keyHint(DEMO_API_KEY), demoAlongside: false, demoModels: [...DEMO_MODELS] };
+  return {
+    mode: "demo",
+    endpoints: candidateUrls(target),
+    formSetting: "host",
+    keyHint: keyHint(DEMO_API_KEY),
+    demoAlongside: false,
+    demoModels: [...DEMO_MODELS],
+  };
 }

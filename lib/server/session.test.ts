@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createSessionToken, hasValidSession, isCorrectPassword, isValidSessionToken, SESSION_COOKIE, sessionCookieHeader } from "./session";
+import {
+  createSessionToken,
+  hasValidSession,
+  isCorrectPassword,
+  isValidSessionToken,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+} from "./session";
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
 
 const access = { password: "pw", sessionSecret: "secret", sessionHours: 1 };

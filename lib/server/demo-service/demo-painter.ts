@@ -49,7 +49,15 @@ function shapes(raster: Raster, scene: Scene, style: DemoStyle): void {
       } else if (kind === 1) {
         raster.rect(cx - size, cy - size * 0.7, size * 2, size * 1.4, colour, 0.88);
       } else if (kind === 2) {
-        raster.triangle([[cx, cy - size], [cx + size, cy + size * 0.8], [cx - size, cy + size * 0.8]], colour, 0.9);
+        raster.triangle(
+          [
+            [cx, cy - size],
+            [cx + size, cy + size * 0.8],
+            [cx - size, cy + size * 0.8],
+          ],
+          colour,
+          0.9,
+        );
       } else {
         raster.ring(cx, cy, size, Math.max(2, size * 0.22), colour, 0.95);
       }

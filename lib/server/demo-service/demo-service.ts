@@ -63,14 +63,24 @@ export async function answerDemoRequest(request: IncomingMessage, apiKey: string
   const style = typeof model === "string" ? DEMO_STYLES[model] : undefined;
   if (!style) {
     const known = Object.keys(DEMO_STYLES).join(", ");
-    return errorAnswer(400, `The model '${String(model)}' does not exist. Demo models: ${known}.`, "invalid_request_error", "model_not_found");
+    return errorAnswer(
+      400,
+      `The model '${String(model)}' does not exist. Demo models: ${known}.`,
+      "invalid_request_error",
+      "model_not_found",
+    );
   }
   if (typeof prompt !== "string" || prompt.trim() === "") {
     return errorAnswer(400, "prompt is required and must be a non-empty string.", "invalid_request_error", "invalid_prompt");
   }
   const ratio = typeof ratioText === "string" ? parseAspectRatio(ratioText) : null;
   if (!ratio) {
-    return errorAnswer(422, `aspect_ratio must be "W:H" with two positive integers, got ${JSON.stringify(ratioText ?? null)}.`, "invalid_request_error", "invalid_aspect_ratio");
+    return errorAnswer(
+      422,
+      `aspect_ratio must be "W:H" with two positive integers, got ${JSON.stringify(ratioText ?? null)}.`,
+      "invalid_request_error",
+      "invalid_aspect_ratio",
+    );
   }
   const { png } = paintDemoImage(style, prompt, ratio);
   return {

@@ -35,12 +35,7 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
       raw[rowStart + 1 + x] = (value - left) & 0xff;
     }
   }
-  return Buffer.concat([
-    SIGNATURE,
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw, { level: 4 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 4 })), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** Width and height from a PNG's IHDR, or null for anything that is not a PNG. */

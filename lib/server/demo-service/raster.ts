@@ -32,8 +32,10 @@ export class Raster {
 
   /** A disc; `softness` is the outer fraction of the radius over which it fades out (0 = crisp edge). */
   circle(cx: number, cy: number, radius: number, colour: Rgb, alpha: number, softness = 0): void {
-    const x0 = Math.max(0, Math.floor(cx - radius)), x1 = Math.min(this.width - 1, Math.ceil(cx + radius));
-    const y0 = Math.max(0, Math.floor(cy - radius)), y1 = Math.min(this.height - 1, Math.ceil(cy + radius));
+    const x0 = Math.max(0, Math.floor(cx - radius)),
+      x1 = Math.min(this.width - 1, Math.ceil(cx + radius));
+    const y0 = Math.max(0, Math.floor(cy - radius)),
+      y1 = Math.min(this.height - 1, Math.ceil(cy + radius));
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const distance = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
@@ -46,8 +48,10 @@ export class Raster {
   }
 
   ring(cx: number, cy: number, radius: number, thickness: number, colour: Rgb, alpha: number): void {
-    const x0 = Math.max(0, Math.floor(cx - radius)), x1 = Math.min(this.width - 1, Math.ceil(cx + radius));
-    const y0 = Math.max(0, Math.floor(cy - radius)), y1 = Math.min(this.height - 1, Math.ceil(cy + radius));
+    const x0 = Math.max(0, Math.floor(cx - radius)),
+      x1 = Math.min(this.width - 1, Math.ceil(cx + radius));
+    const y0 = Math.max(0, Math.floor(cy - radius)),
+      y1 = Math.min(this.height - 1, Math.ceil(cy + radius));
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const distance = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
@@ -58,21 +62,26 @@ export class Raster {
   }
 
   rect(x: number, y: number, width: number, height: number, colour: Rgb, alpha: number): void {
-    const x0 = Math.max(0, Math.round(x)), x1 = Math.min(this.width, Math.round(x + width));
-    const y0 = Math.max(0, Math.round(y)), y1 = Math.min(this.height, Math.round(y + height));
+    const x0 = Math.max(0, Math.round(x)),
+      x1 = Math.min(this.width, Math.round(x + width));
+    const y0 = Math.max(0, Math.round(y)),
+      y1 = Math.min(this.height, Math.round(y + height));
     for (let row = y0; row < y1; row++) for (let column = x0; column < x1; column++) this.blend(column, row, colour, alpha);
   }
 
   triangle(points: [number, number][], colour: Rgb, alpha: number): void {
     const [a, b, c] = points;
     if (!a || !b || !c) return;
-    const x0 = Math.max(0, Math.floor(Math.min(a[0], b[0], c[0]))), x1 = Math.min(this.width - 1, Math.ceil(Math.max(a[0], b[0], c[0])));
-    const y0 = Math.max(0, Math.floor(Math.min(a[1], b[1], c[1]))), y1 = Math.min(this.height - 1, Math.ceil(Math.max(a[1], b[1], c[1])));
+    const x0 = Math.max(0, Math.floor(Math.min(a[0], b[0], c[0]))),
+      x1 = Math.min(this.width - 1, Math.ceil(Math.max(a[0], b[0], c[0])));
+    const y0 = Math.max(0, Math.floor(Math.min(a[1], b[1], c[1]))),
+      y1 = Math.min(this.height - 1, Math.ceil(Math.max(a[1], b[1], c[1])));
     const area = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
     if (area === 0) return;
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
-        const px = x + 0.5, py = y + 0.5;
+        const px = x + 0.5,
+          py = y + 0.5;
         const w0 = ((b[0] - px) * (c[1] - py) - (c[0] - px) * (b[1] - py)) / area;
         const w1 = ((c[0] - px) * (a[1] - py) - (a[0] - px) * (c[1] - py)) / area;
         if (w0 >= 0 && w1 >= 0 && w0 + w1 <= 1) this.blend(x, y, colour, alpha);
@@ -99,7 +108,8 @@ export class Raster {
       const sy = Math.min(source.height - 1, Math.floor((y * source.height) / this.height));
       for (let x = 0; x < this.width; x++) {
         const sx = Math.min(source.width - 1, Math.floor((x * source.width) / this.width));
-        const from = (sy * source.width + sx) * 3, to = (y * this.width + x) * 3;
+        const from = (sy * source.width + sx) * 3,
+          to = (y * this.width + x) * 3;
         for (let channel = 0; channel < 3; channel++) this.pixels[to + channel] = source.pixels[from + channel] ?? 0;
       }
     }
