@@ -4,9 +4,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { stampPeerAddresses } = await import("@/lib/server/peer-address-stamp");
+  const { stampPeerAddresses } = await import("@/lib/server/http/peer-address-stamp");
   stampPeerAddresses();
-  const { getServerConfig } = await import("@/lib/server/config");
+  const { getServerConfig } = await import("@/lib/server/config/config");
   const result = getServerConfig();
   if (!result.ok) {
     console.error(

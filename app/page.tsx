@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ConfigErrorScreen } from "@/components/config-error-screen";
 import { Playground } from "@/components/playground";
-import { getServerConfig } from "@/lib/server/config";
-import { describeService } from "@/lib/server/service-target";
-import { hasValidSession } from "@/lib/server/session";
-import { readSharedFields, sharedQuery } from "@/lib/share-link";
+import { getServerConfig } from "@/lib/server/config/config";
+import { describeService } from "@/lib/server/upstream/service-target";
+import { hasValidSession } from "@/lib/server/access/session";
+import { readSharedFields, sharedQuery } from "@/lib/request/share-link";
 
 type HomeProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

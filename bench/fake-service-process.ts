@@ -1,5 +1,5 @@
-import { BENCH_PAYLOADS } from "../e2e/fake-service/bench-payloads";
-import { startFakeImageService } from "../e2e/fake-service/fake-image-service";
+import { BENCH_PAYLOADS } from "../test-support/fake-service/bench-payloads";
+import { startFakeImageService } from "../test-support/fake-service/fake-image-service";
 
 /**
  * The fake image service in a process of its own, so that the server under test, the fake and the

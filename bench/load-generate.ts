@@ -1,5 +1,5 @@
 import { cpus } from "node:os";
-import { startFakeImageService } from "../e2e/fake-service/fake-image-service";
+import { startFakeImageService } from "../test-support/fake-service/fake-image-service";
 import { startNext } from "./next-server";
 import { median, percentile, round } from "./stats";
 

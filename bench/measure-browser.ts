@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync } from "node:fs";
-import { PERF_MARKS } from "../lib/perf-marks";
+import { PERF_MARKS } from "../lib/browser/perf-marks";
 import { recordLongTasks } from "./long-tasks";
 import { summary, type Summary } from "./stats";
 

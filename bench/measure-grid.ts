@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { PERF_MARKS } from "../lib/perf-marks";
+import { PERF_MARKS } from "../lib/browser/perf-marks";
 import { recordLongTasks } from "./long-tasks";
 import { summary, type Summary } from "./stats";
 

@@ -3,21 +3,21 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
-import { markPerformance, PERF_MARKS } from "@/lib/perf-marks";
-import type { PublicServiceInfo } from "@/lib/service-info";
-import type { SharedFields } from "@/lib/share-link";
-import { GenerationForm, type GenerationFormApi } from "./generation-form";
+import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
+import type { PublicServiceInfo } from "@/lib/request/service-info";
+import type { SharedFields } from "@/lib/request/share-link";
+import { GenerationForm, type GenerationFormApi } from "./form/generation-form";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { JobEndedContext } from "./job-ended-context";
 import { ModeTabs } from "./mode-tabs";
 import { HistoryPanel } from "./history/history-panel";
 import { useHistory } from "./history/use-history";
-import { PromptLibrary } from "./prompt-library";
-import { preloadResultView, RunPanel } from "./run-panel";
+import { PromptLibrary } from "./form/prompt-library";
+import { preloadResultView, RunPanel } from "./run/run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
-import { useSingleRun } from "./use-single-run";
+import { useSingleRun } from "./run/use-single-run";
 import { ServiceBadge } from "./service-badge";
 
 type PlaygroundProps = {

@@ -1,4 +1,4 @@
-import type { PublicServiceInfo } from "@/lib/service-info";
+import type { PublicServiceInfo } from "@/lib/request/service-info";
 
 /** Says which service the playground calls: the built-in demo, or the configured URL in use. */
 export function ServiceBadge({ service, endpointInUse }: { service: PublicServiceInfo; endpointInUse: string | null }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { smallDialogClassName, useModalDialog } from "./use-modal-dialog";
+import { smallDialogClassName, useModalDialog } from "./ui/use-modal-dialog";
 
 const SHORTCUTS: [string, string][] = [
   ["Ctrl/⌘ + Enter", "Generate"],

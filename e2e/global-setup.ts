@@ -1,4 +1,4 @@
-import { startFakeImageService } from "./fake-service/fake-image-service";
+import { startFakeImageService } from "../test-support/fake-service/fake-image-service";
 import { problemsInServerLogs } from "./server-logs";
 import { E2E } from "./servers";
 

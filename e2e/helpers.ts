@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { PERF_MARKS } from "../lib/perf-marks";
-import type { RecordedRequest } from "./fake-service/fake-image-service";
+import { PERF_MARKS } from "../lib/browser/perf-marks";
+import type { RecordedRequest } from "../test-support/fake-service/fake-image-service";
 import { E2E } from "./servers";
 
 export async function fillForm(page: Page, fields: { model?: string; prompt?: string; ratio?: string }): Promise<void> {

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import { parseServerConfig } from "../lib/server/config";
-import { PEER_ADDRESS_HEADER } from "../lib/server/client-address";
-import { handleGenerate } from "../lib/server/generate-handler";
-import { ANSWER_HEADERS } from "../lib/answer-headers";
+import { parseServerConfig } from "../lib/server/config/config";
+import { PEER_ADDRESS_HEADER } from "../lib/server/http/client-address";
+import { handleGenerate } from "../lib/server/generate/generate-handler";
+import { ANSWER_HEADERS } from "../lib/answer/answer-headers";
 
 /** Shared by the route tests: configs against a fake service, requests as a browser sends them. */
 

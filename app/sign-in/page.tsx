@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
-import { getServerConfig } from "@/lib/server/config";
-import { hasValidSession } from "@/lib/server/session";
-import { safeNextPath } from "@/lib/share-link";
+import { getServerConfig } from "@/lib/server/config/config";
+import { hasValidSession } from "@/lib/server/access/session";
+import { safeNextPath } from "@/lib/request/share-link";
 
 export const metadata: Metadata = { title: "Sign in · Image Prompt Playground" };
 

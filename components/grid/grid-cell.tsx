@@ -1,11 +1,11 @@
 "use client";
 
 import { memo, useMemo, useRef } from "react";
-import { parseAspectRatio } from "@/lib/aspect-ratio";
+import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridCell as PlannedCell } from "@/lib/grid/grid-plan";
-import { downloadImage } from "../image-actions";
-import { useBlobImageSource } from "../use-image-src";
+import { downloadImage } from "@/lib/browser/image-actions";
+import { useBlobImageSource } from "@/lib/browser/use-image-src";
 import type { GridCellView } from "./use-grid-runner";
 
 /**

@@ -1,11 +1,11 @@
 "use client";
 
-import { slugify } from "@/lib/file-names";
+import { slugify } from "@/lib/utils/file-names";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridPlan } from "@/lib/grid/grid-plan";
 import { toCsv } from "@/lib/history/runs-csv";
 import { makeZip } from "@/lib/zip";
-import { bytesOf, extensionOf, saveBlob } from "../image-actions";
+import { bytesOf, extensionOf, saveBlob } from "@/lib/browser/image-actions";
 import type { GridCellView } from "./use-grid-runner";
 
 /** Every cell's image in one zip, named by its place in the grid, with index.csv saying what each is. */

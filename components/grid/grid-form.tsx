@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo, useState, type FormEvent } from "react";
-import { RATIO_PRESETS } from "@/lib/aspect-ratio";
+import { RATIO_PRESETS } from "@/lib/request/aspect-ratio";
 import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
-import { ConfirmDialog } from "../confirm-dialog";
-import { FieldMessage, inputClassName, labelClassName } from "../field-message";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
 
 type GridFormProps = {
   settings: GridSettings;

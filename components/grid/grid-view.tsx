@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { layoutGrid } from "@/lib/grid/grid-layout";
 import { GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
-import { useNow } from "../use-now";
+import { useNow } from "@/components/ui/use-now";
 import { GridCellBox } from "./grid-cell";
 import type { GridSession } from "./use-grid-runner";
 

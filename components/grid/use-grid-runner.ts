@@ -1,12 +1,12 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { GenerationRequest } from "@/lib/generation-request";
+import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
 import { runCells, type CellProgress } from "@/lib/grid/grid-scheduler";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import { retryDelayMs } from "@/lib/grid/retry-after";
-import { runGeneration, type RunOutcome } from "@/lib/run-generation";
+import { runGeneration, type RunOutcome } from "@/lib/browser/run-generation";
 
 /**
  * One grid on screen: its plan, every cell's progress and final answer, and the actions on it

@@ -1,15 +1,15 @@
 "use client";
 
 import { useCallback, useState, type RefObject } from "react";
-import type { GenerationRequest, GenerationRequestInput } from "@/lib/generation-request";
+import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
 import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryRun } from "@/lib/history/history-types";
-import type { RunOutcome } from "@/lib/run-generation";
-import type { GenerationFormApi } from "../generation-form";
+import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { GenerationFormApi } from "@/components/form/generation-form";
 import type { HistoryApi } from "../history/use-history";
 import type { PlaygroundMode } from "../mode-tabs";
-import { whenIdle } from "../when-idle";
+import { whenIdle } from "@/lib/browser/when-idle";
 import { requestOfCell, useGridRunner, type CellFinished } from "./use-grid-runner";
 import { useGridViews } from "./use-grid-views";
 

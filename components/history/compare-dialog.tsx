@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { imageBlob } from "@/lib/image-blob";
-import { interpretAnswer } from "@/lib/interpret-answer";
+import { imageBlob } from "@/lib/browser/image-blob";
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { restoreOutcome } from "@/lib/history/restore-run";
 import { diffWords, type DiffToken } from "@/lib/history/word-diff";
-import { useModalDialog } from "../use-modal-dialog";
+import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { PromptDiff } from "./prompt-diff";
 
 /**

@@ -1,17 +1,17 @@
 "use client";
 
 import { useMemo, useRef, useState } from "react";
-import { formatBytes } from "@/lib/format-bytes";
+import { formatBytes } from "@/lib/utils/format-bytes";
 import { EMPTY_FILTER, filterRuns } from "@/lib/history/history-filter";
 import { groupHistory } from "@/lib/history/history-groups";
 import type { HistoryRun } from "@/lib/history/history-types";
-import { ConfirmDialog } from "../confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { HistoryFilters } from "./history-filters";
 import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { HistoryToolbar } from "./history-toolbar";
-import { useNow } from "../use-now";
+import { useNow } from "@/components/ui/use-now";
 import type { HistoryApi } from "./use-history";
 
 type HistoryPanelProps = {

@@ -1,10 +1,10 @@
 "use client";
 
-import { buildHistoryArchive } from "@/lib/history/history-export";
-import { importHistoryArchive, type ImportResult } from "@/lib/history/history-import";
+import { buildHistoryArchive } from "@/lib/browser/history/history-export";
+import { importHistoryArchive, type ImportResult } from "@/lib/browser/history/history-import";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { makeZip } from "@/lib/zip";
-import { saveBlob } from "../image-actions";
+import { saveBlob } from "@/lib/browser/image-actions";
 
 /** Export and import, loaded only when someone uses them. */
 

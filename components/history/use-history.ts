@@ -1,11 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { GenerationRequest } from "@/lib/generation-request";
-import type { HistoryStore, StoreResult } from "@/lib/history/history-store";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { HistoryStore, StoreResult } from "@/lib/browser/history/history-store";
 import type { HistoryCaps, HistoryRun, RunGroup, SavedPrompt } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
-import type { RunOutcome } from "@/lib/run-generation";
+import type { RunOutcome } from "@/lib/browser/run-generation";
 
 type HistoryEngine = typeof import("./history-engine");
 

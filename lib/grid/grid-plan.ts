@@ -1,4 +1,4 @@
-import { explainAspectRatioProblem, normaliseAspectRatioText } from "../generation-request";
+import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/generation-request";
 import { expandAlternations } from "./expand-prompt";
 
 /**

@@ -1,6 +1,6 @@
-import { imageBlob } from "../image-blob";
-import { interpretAnswer } from "../interpret-answer";
-import { detectJob } from "../job-status";
+import { imageBlob } from "@/lib/browser/image-blob";
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import { detectJob } from "@/lib/answer/job-status";
 import { packJsonBody, type PackedBody } from "./answer-packing";
 
 /**

@@ -1,4 +1,4 @@
-import { decodeBase64, sniffImageMime, type ImageMime } from "../image-signature";
+import { decodeBase64, sniffImageMime, type ImageMime } from "@/lib/answer/image-signature";
 import { encodeBase64, isCanonicalBase64 } from "./base64-encode";
 
 /**

@@ -1,6 +1,6 @@
-import "../zod-setup";
+import "@/lib/request/zod-setup";
 import * as z from "zod/mini";
-import { problemSchema } from "../problem";
+import { problemSchema } from "@/lib/request/problem";
 
 /**
  * The layout of an exported history zip, parsed (never trusted) on import:

@@ -1,5 +1,5 @@
-import type { RunOutcome } from "../run-generation";
-import { sniffImageMime } from "../image-signature";
+import type { RunOutcome } from "@/lib/browser/run-generation";
+import { sniffImageMime } from "@/lib/answer/image-signature";
 import { unpackBody } from "./answer-packing";
 import type { HistoryRun } from "./history-types";
 

@@ -1,5 +1,5 @@
-import { getServerConfig } from "@/lib/server/config";
-import { handleGenerate } from "@/lib/server/generate-handler";
+import { getServerConfig } from "@/lib/server/config/config";
+import { handleGenerate } from "@/lib/server/generate/generate-handler";
 
 // Every call spends the key and must reach the service: never cached, never prerendered.
 export const dynamic = "force-dynamic";

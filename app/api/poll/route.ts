@@ -1,5 +1,5 @@
-import { getServerConfig } from "@/lib/server/config";
-import { handlePoll } from "@/lib/server/poll-handler";
+import { getServerConfig } from "@/lib/server/config/config";
+import { handlePoll } from "@/lib/server/generate/poll-handler";
 
 // Each poll asks the service for a job's current state: never cached.
 export const dynamic = "force-dynamic";

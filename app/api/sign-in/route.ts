@@ -1,5 +1,5 @@
-import { getServerConfig } from "@/lib/server/config";
-import { handleSignIn } from "@/lib/server/session-handlers";
+import { getServerConfig } from "@/lib/server/config/config";
+import { handleSignIn } from "@/lib/server/access/session-handlers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { dimensionsForLongSide, type AspectRatio } from "@/lib/aspect-ratio";
+import { dimensionsForLongSide, type AspectRatio } from "@/lib/request/aspect-ratio";
 import { encodePng } from "./png-encoder";
 import { CAPTION_GLYPH, Raster } from "./raster";
 import { colourForWord, hashText, meaningfulWords, mixColours, seededRandom, type Rgb } from "./prompt-palette";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { parseAspectRatio } from "@/lib/aspect-ratio";
-import { jsonProperty } from "@/lib/json-property";
+import { parseAspectRatio } from "@/lib/request/aspect-ratio";
+import { jsonProperty } from "@/lib/answer/json-property";
 import { paintDemoImage, type DemoStyle } from "./demo-painter";
 
 /**

@@ -1,0 +1,55 @@
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { ServiceExchange } from "@/lib/browser/run-generation";
+import { RequestSnippets } from "./request-snippets";
+import { Section } from "@/components/ui/section";
+
+/** Exactly what went to the service and what came back, with the key masked. A null request is a job poll (a GET). */
+export function ExchangePanel({ request, url, exchange }: { request: GenerationRequest | null; url: string; exchange?: ServiceExchange }) {
+  const rows: [string, React.ReactNode][] = [
+    [
+      "Request",
+      <span key="r">
+        <span className="font-semibold">{request ? "POST" : "GET"}</span>{" "}
+        {url || "(not sent: the playground refused it before calling the service)"}
+      </span>,
+    ],
+  ];
+  if (exchange && exchange.urlsTried.length > 0) {
+    rows.push(["Tried first", exchange.urlsTried.map((tried) => `${tried} → 404/405`).join("\n")]);
+  }
+  rows.push([
+    "Request headers",
+    `Authorization: Bearer ••••${exchange?.keyHint ?? ""}${request ? "\nContent-Type: application/json" : ""}`,
+  ]);
+  rows.push([
+    "Request body",
+    request
+      ? JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio }, null, 2)
+      : "(none: a poll is a GET)",
+  ]);
+  if (exchange) {
+    rows.push(["Status", `${exchange.status} ${exchange.statusText}`.trim()]);
+    rows.push(["Content type", exchange.contentType || "(none)"]);
+    rows.push([
+      "Duration",
+      `${exchange.totalMs.toLocaleString("en")} ms in all${exchange.headersMs !== null ? ` · headers after ${exchange.headersMs.toLocaleString("en")} ms` : ""}`,
+    ]);
+    if (exchange.retryAfter) rows.push(["Retry-After", exchange.retryAfter]);
+    if (exchange.location) rows.push(["Location (not followed)", exchange.location]);
+    if (exchange.serviceRequestId) rows.push(["Service request id", exchange.serviceRequestId]);
+    rows.push(["Playground request id", exchange.requestId]);
+  }
+  if (exchange && request) rows.push(["Copy the request", <RequestSnippets key="s" url={exchange.url} request={request} />]);
+  return (
+    <Section title="Exchange" aside={exchange ? `${exchange.status} · ${exchange.totalMs} ms` : undefined}>
+      <dl className="grid gap-x-4 gap-y-2 text-xs sm:grid-cols-[10rem_1fr]" data-testid="exchange">
+        {rows.map(([term, detail]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
+            <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useState } from "react";
+import type { AspectRatio } from "@/lib/request/aspect-ratio";
+import type { DisplayImage } from "@/lib/answer/interpret-answer";
+import { downloadAllImages } from "@/lib/browser/image-actions";
+import { ImageCard } from "./image-card";
+import { ImageViewer } from "./image-viewer";
+
+/** One image shown large; several in a grid; any of them full screen; all of them as one zip. */
+export function ImageGallery({ images, requested }: { images: DisplayImage[]; requested: AspectRatio | null }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-3">
+      {images.length > 1 && (
+        <div className="flex items-center justify-end gap-3 text-xs">
+          {saved && (
+            <span role="status" className="text-zinc-600 dark:text-zinc-400">
+              {saved}
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() => void downloadAllImages(images).then(setSaved)}
+            className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Download all ({images.length}) as zip
+          </button>
+        </div>
+      )}
+      <ul aria-label="Images" className={`grid gap-4 ${images.length > 1 ? "sm:grid-cols-2" : ""}`}>
+        {images.map((image, index) => (
+          <li key={image.key}>
+            <ImageCard image={image} index={index} requested={requested} large={images.length === 1} onView={() => setViewing(index)} />
+          </li>
+        ))}
+      </ul>
+      {viewing !== null && <ImageViewer images={images} index={viewing} onMove={setViewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}

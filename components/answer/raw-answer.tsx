@@ -1,0 +1,65 @@
+"use client";
+
+import { useState } from "react";
+import type { AnswerBody, DisplayImage } from "@/lib/answer/interpret-answer";
+import dynamic from "next/dynamic";
+import { formatBytes } from "@/lib/utils/format-bytes";
+import { Section } from "@/components/ui/section";
+
+const TEXT_PREVIEW = 20_000;
+
+// The tree is only needed once an answer is shown, so its code stays out of the first page load.
+const JsonTree = dynamic(() => import("./json-tree").then((module) => module.JsonTree), {
+  loading: () => <p className="text-xs text-zinc-500">Loading the tree…</p>,
+});
+
+/** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
+export function RawAnswer({
+  body,
+  images,
+  contentType,
+  size,
+}: {
+  body: AnswerBody;
+  images: DisplayImage[];
+  contentType: string;
+  size: number;
+}) {
+  return (
+    <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
+      {body.kind === "json" && <JsonTree value={body.value} images={images} />}
+      {body.kind === "text" && (
+        <>
+          {body.jsonError && (
+            <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">Labelled as JSON but it does not parse: {body.jsonError}</p>
+          )}
+          <TextBody text={body.text} />
+        </>
+      )}
+      {body.kind === "image" && (
+        <p className="text-sm">
+          The whole body is an image ({body.mime}, {formatBytes(body.size)}), shown above.
+        </p>
+      )}
+      {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
+      {body.kind === "empty" && <p className="text-sm text-zinc-500">(empty body)</p>}
+    </Section>
+  );
+}
+
+function TextBody({ text }: { text: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? text : text.slice(0, TEXT_PREVIEW);
+  return (
+    <>
+      <pre data-testid="raw-text" className="max-h-[60vh] overflow-auto font-mono text-xs break-all whitespace-pre-wrap">
+        {shown}
+      </pre>
+      {shown.length < text.length && (
+        <button type="button" onClick={() => setAll(true)} className="mt-2 text-xs text-accent-700 underline dark:text-accent-400">
+          show all {text.length.toLocaleString("en")} characters
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useId, useMemo } from "react";
+import { parseAspectRatio } from "@/lib/request/aspect-ratio";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import { detectJob } from "@/lib/answer/job-status";
+import type { SavedImages } from "@/lib/history/restore-run";
+import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
+import type { RunOutcome, ServiceExchange } from "@/lib/browser/run-generation";
+import { AnswerScope } from "./answer-scope";
+import { ExchangePanel } from "./exchange-panel";
+import { ImageGallery } from "./image-gallery";
+import { JobFollower } from "./job-follower";
+import { useConfirmedImages } from "./use-confirmed-images";
+import { JobNotice } from "./job-notice";
+import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
+import { RawAnswer } from "./raw-answer";
+
+const NO_SAVED_IMAGES: SavedImages = new Map();
+
+export function ResultView({
+  request,
+  outcome,
+  savedImages = NO_SAVED_IMAGES,
+}: {
+  request: GenerationRequest;
+  outcome: RunOutcome;
+  savedImages?: SavedImages;
+}) {
+  if (outcome.kind === "cancelled") {
+    return (
+      <div className="rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800" role="status">
+        <p className="font-medium">Cancelled after {(outcome.totalMs / 1000).toFixed(1)} s.</p>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">The request to the service was closed. Your settings are still in the form.</p>
+      </div>
+    );
+  }
+  if (outcome.kind === "failed") return <FailedBanner message={outcome.message} />;
+  if (outcome.kind === "problem") {
+    return (
+      <div className="flex flex-col gap-4">
+        <ProblemBanner problem={outcome.problem} status={outcome.status} />
+        <ExchangePanel request={request} url={outcome.url} />
+      </div>
+    );
+  }
+  return <ServiceResult request={request} exchange={outcome.exchange} followJobs savedImages={savedImages} />;
+}
+
+/** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
+function ServiceResult({
+  request,
+  exchange,
+  followJobs,
+  savedImages = NO_SAVED_IMAGES,
+}: {
+  request: GenerationRequest;
+  exchange: ServiceExchange;
+  followJobs: boolean;
+  savedImages?: SavedImages;
+}) {
+  const interpreted = useMemo(
+    () => withSavedCopies(interpretAnswer(exchange.bytes, exchange.contentType), savedImages),
+    [exchange, savedImages],
+  );
+  const confirmed = useConfirmedImages(interpreted.uncertain);
+  const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
+  const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
+  const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
+  const requested = parseAspectRatio(request.aspect_ratio);
+  const succeeded = exchange.status >= 200 && exchange.status < 300;
+  const scope = useId().replace(/[^\w-]/g, "");
+  return (
+    <AnswerScope.Provider value={`answer${scope}`}>
+      <div className="flex flex-col gap-5">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
+          <span
+            className={`rounded-full px-2.5 py-0.5 font-mono text-xs font-semibold ${succeeded ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300" : "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300"}`}
+          >
+            {exchange.status} {exchange.statusText}
+          </span>
+          <span>{(exchange.totalMs / 1000).toFixed(2)} s</span>
+          <span>
+            {answer.images.length} image{answer.images.length === 1 ? "" : "s"} found
+          </span>
+        </p>
+        {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
+        {showJob && <JobNotice job={job} />}
+        {showJob && followJobs && job.pollingUrl && job.phase !== "failed" && (
+          <JobFollower
+            pollingUrl={job.pollingUrl}
+            renderAnswer={(polled) =>
+              polled.kind === "service" ? (
+                <ServiceResult request={request} exchange={polled.exchange} followJobs={false} />
+              ) : (
+                <ResultView request={request} outcome={polled} />
+              )
+            }
+          />
+        )}
+        {succeeded && answer.images.length === 0 && !showJob && (
+          <div
+            role="status"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            The service answered {exchange.status} but no image was found in its answer. The raw answer is below.
+          </div>
+        )}
+        {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
+        <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
+        <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
+      </div>
+    </AnswerScope.Provider>
+  );
+}
+
+/**
+ * A saved run shows the bytes it kept of remote images, not their links, which may have expired.
+ * Uncertain URLs whose bytes were kept were images, so they join the gallery at once.
+ */
+function withSavedCopies(answer: InterpretedAnswer, saved: SavedImages): InterpretedAnswer {
+  if (saved.size === 0) return answer;
+  const fromUrl = (url: string) => {
+    const copy = saved.get(url);
+    return copy ? { kind: "body" as const, mime: copy.mime, bytes: copy.bytes } : null;
+  };
+  const images = answer.images.map((image) =>
+    image.source.kind === "url" ? { ...image, source: fromUrl(image.source.url) ?? image.source } : image,
+  );
+  const confirmed = answer.uncertain.flatMap((candidate) => {
+    const source = fromUrl(candidate.url);
+    return source ? [{ key: `saved:${candidate.url}`, paths: [candidate.path], source }] : [];
+  });
+  return { ...answer, images: [...images, ...confirmed], uncertain: answer.uncertain.filter((candidate) => !saved.has(candidate.url)) };
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useFormContext, useWatch } from "react-hook-form";
+import { parseAspectRatio, RATIO_PRESETS, swapAspectRatio } from "@/lib/request/aspect-ratio";
+import { normaliseAspectRatioText, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { RatioPreview } from "./ratio-preview";
+import { RatioShape } from "./ratio-shape";
+
+/** Presets drawn as their shape, a free `W:H` field, a swap button and a live preview. */
+export function AspectRatioField() {
+  const { register, formState, control, setValue } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const text = useWatch({ control, name: "aspect_ratio" }) ?? "";
+  const normalised = normaliseAspectRatioText(text);
+  const ratio = parseAspectRatio(normalised);
+  const error = formState.errors.aspect_ratio?.message;
+  const choose = (value: string) => setValue("aspect_ratio", value, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+
+  return (
+    <div className="flex flex-col gap-2">
+      <span className={labelClassName} aria-hidden="true">
+        Shape
+      </span>
+      <div role="group" aria-label="Ratio presets" className="grid grid-cols-4 gap-1.5">
+        {RATIO_PRESETS.map((preset) => {
+          const presetRatio = parseAspectRatio(preset);
+          const selected = normalised === preset;
+          return (
+            <button
+              key={preset}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => choose(preset)}
+              className={`flex flex-col items-center gap-1 rounded-lg border px-1 py-1.5 text-xs font-medium tabular-nums transition focus-visible:outline-2 focus-visible:outline-accent-500 ${
+                selected
+                  ? "border-accent-500 bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+                  : "border-zinc-200 text-zinc-600 hover:border-zinc-400 dark:border-zinc-700 dark:text-zinc-300 dark:hover:border-zinc-500"
+              }`}
+            >
+              {presetRatio && <RatioShape ratio={presetRatio} />}
+              {preset}
+            </button>
+          );
+        })}
+      </div>
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor="aspect-ratio" className={labelClassName}>
+            Aspect ratio
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="aspect-ratio"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="W:H"
+              aria-invalid={error ? true : undefined}
+              aria-describedby="aspect-ratio-message"
+              className={`${inputClassName} font-mono tabular-nums`}
+              {...register("aspect_ratio")}
+            />
+            <button
+              type="button"
+              aria-label="Swap width and height"
+              title="Swap width and height"
+              disabled={!ratio}
+              onClick={() => {
+                const swapped = swapAspectRatio(normalised);
+                if (swapped) choose(swapped);
+              }}
+              className="rounded-xl border border-zinc-300 px-3 text-lg leading-none hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              ⇄
+            </button>
+          </div>
+          <FieldMessage
+            id="aspect-ratio-message"
+            error={error}
+            hint={ratio && normalised !== text ? `Will be sent as ${normalised}.` : "Any W:H with whole numbers, e.g. 16:9 or 1200:628."}
+          />
+        </div>
+        <RatioPreview ratio={ratio} />
+      </div>
+    </div>
+  );
+}

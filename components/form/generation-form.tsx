@@ -1,0 +1,127 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useImperativeHandle, useMemo, type Ref } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { makeGenerationRequestSchema, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import type { SharedFields } from "@/lib/request/share-link";
+import { AspectRatioField } from "./aspect-ratio-field";
+import { ModelField } from "./model-field";
+import { PromptField } from "./prompt-field";
+import { ShareLinkButton } from "./share-link-button";
+
+/** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
+export type GenerationFormApi = {
+  fill: (request: GenerationRequest) => void;
+  insertIntoPrompt: (text: string) => void;
+  currentPrompt: () => string;
+  values: () => GenerationRequestInput;
+};
+
+type GenerationFormProps = {
+  apiRef?: Ref<GenerationFormApi>;
+  /** Fields from a shared link: they fill the form, they never start a run. */
+  shared: SharedFields;
+  models: string[];
+  promptMaxChars: number;
+  running: boolean;
+  onGenerate: (request: GenerationRequest) => Promise<void>;
+  onCancel: () => void;
+};
+
+export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
+
+export function GenerationForm({ apiRef, shared, models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
+  const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
+  const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
+    resolver: zodResolver(schema),
+    // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
+    defaultValues: {
+      model: shared.model ?? models[0] ?? "",
+      prompt: shared.prompt ?? EXAMPLE_PROMPT,
+      aspect_ratio: shared.aspect_ratio ?? "1:1",
+    },
+    // Validate on submit, then live while fixing: a message appearing on blur would move the
+    // Generate button from under the pointer between mouse-down and mouse-up.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  // On invalid input react-hook-form focuses the first field to fix.
+  const submit = form.handleSubmit(onGenerate);
+  const { isSubmitting } = form.formState;
+
+  useImperativeHandle(apiRef, () => {
+    // Re-check a field only once the person has tried to submit, as typing does.
+    const options = () => ({ shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    return {
+      fill: (request) => {
+        form.setValue("model", request.model, options());
+        form.setValue("prompt", request.prompt, options());
+        form.setValue("aspect_ratio", request.aspect_ratio, options());
+      },
+      insertIntoPrompt: (text) => {
+        // At the caret (replacing a selection), so a saved fragment can go into the middle of a prompt.
+        const field = document.getElementById("prompt");
+        const current = form.getValues("prompt");
+        const [start, end] =
+          field instanceof HTMLTextAreaElement ? [field.selectionStart, field.selectionEnd] : [current.length, current.length];
+        form.setValue("prompt", current.slice(0, start) + text + current.slice(end), options());
+        if (field instanceof HTMLTextAreaElement) {
+          field.focus();
+          field.setSelectionRange(start + text.length, start + text.length);
+        }
+      },
+      currentPrompt: () => form.getValues("prompt"),
+      values: () => form.getValues(),
+    };
+  }, [form]);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={submit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            if (!isSubmitting) void submit();
+          }
+        }}
+        className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <ModelField models={models} />
+        <PromptField maxChars={promptMaxChars} />
+        <AspectRatioField />
+        <div className="flex items-center gap-3">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {isSubmitting && (
+              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            )}
+            Generate
+          </button>
+          {running && (
+            <button
+              type="button"
+              onClick={onCancel}
+              className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              Cancel
+            </button>
+          )}
+        </div>
+        <ShareLinkButton getFields={() => form.getValues()} />
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Enter</kbd> generates ·{" "}
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Esc</kbd> cancels ·{" "}
+          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">?</kbd> all shortcuts
+        </p>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { useState } from "react";
+import type { GenerationRequestInput } from "@/lib/request/generation-request";
+import { shareLinkFor } from "@/lib/request/share-link";
+import { copyText } from "@/lib/browser/reveal";
+
+/** Copies a link that fills the form with what it holds now (model, prompt, ratio; nothing secret). */
+export function ShareLinkButton({ getFields }: { getFields: () => GenerationRequestInput }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const copy = async () => {
+    const fields = getFields();
+    const link = shareLinkFor(window.location.href, { model: fields.model, prompt: fields.prompt, aspect_ratio: fields.aspect_ratio });
+    setMessage((await copyText(link)) ? "Link copied: it fills the form, it does not run." : link);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        Copy link
+      </button>
+      {message && (
+        <span role="status" className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}

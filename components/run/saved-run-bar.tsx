@@ -1,0 +1,38 @@
+"use client";
+
+import type { HistoryRun } from "@/lib/history/history-types";
+import { timeAgo } from "@/lib/utils/time-ago";
+import { useNow } from "@/components/ui/use-now";
+
+/** Above a result opened from history: when it ran, a way to run it again, and what the saved copy lacks. */
+export function SavedRunBar({ run, onRerun }: { run: HistoryRun; onRerun: (run: HistoryRun) => void }) {
+  const now = useNow(30_000);
+  return (
+    <div
+      className="mb-4 flex flex-col gap-2 rounded-xl border border-accent-100 bg-accent-50 px-4 py-3 text-sm dark:border-accent-500/30 dark:bg-accent-500/10"
+      data-testid="saved-run-bar"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p>
+          <span className="font-semibold">Saved run</span> from{" "}
+          <time dateTime={new Date(run.createdAt).toISOString()} title={new Date(run.createdAt).toLocaleString()}>
+            {timeAgo(run.createdAt, now)}
+          </time>
+          {run.serviceUrl && <span className="text-zinc-600 dark:text-zinc-400"> · answered by {run.serviceUrl}</span>}
+        </p>
+        <button
+          type="button"
+          onClick={() => onRerun(run)}
+          className="rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+        >
+          Rerun
+        </button>
+      </div>
+      {run.warnings.map((warning) => (
+        <p key={warning} className="text-xs text-amber-900 dark:text-amber-200">
+          {warning}
+        </p>
+      ))}
+    </div>
+  );
+}

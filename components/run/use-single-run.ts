@@ -1,0 +1,116 @@
+"use client";
+
+import { useCallback, useRef, useState, type RefObject } from "react";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { HistoryRun } from "@/lib/history/history-types";
+import type { SavedImages } from "@/lib/history/restore-run";
+import { runGeneration, type RunOutcome } from "@/lib/browser/run-generation";
+import type { GenerationFormApi } from "@/components/form/generation-form";
+import type { HistoryApi } from "@/components/history/use-history";
+import { preloadResultView } from "./run-panel";
+import { whenIdle } from "@/lib/browser/when-idle";
+
+export type RunState =
+  | { phase: "idle" }
+  | { phase: "running"; request: GenerationRequest; startedAt: number }
+  | { phase: "done"; request: GenerationRequest; outcome: RunOutcome; saved?: { run: HistoryRun; images: SavedImages } };
+
+/**
+ * The single-run side of the page: generate, cancel, show a saved run or any finished outcome,
+ * and keep every run in history without ever delaying what is shown.
+ */
+export function useSingleRun(
+  history: HistoryApi,
+  formApiRef: RefObject<GenerationFormApi | null>,
+  resultRef: RefObject<HTMLElement | null>,
+) {
+  const [run, setRun] = useState<RunState>({ phase: "idle" });
+  const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
+  const [shownRunId, setShownRunId] = useState<string | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  // Whatever was asked for last owns the result area: a run opened from history while another
+  // generates stays on screen, and the generation still lands in history.
+  const viewRef = useRef(0);
+  // The history id of the run on screen (a promise: it is known once the run is saved).
+  const shownRunIdRef = useRef<Promise<string | null>>(Promise.resolve(null));
+  const { save: saveToHistory, restore: restoreSaved, finishJob } = history;
+
+  const generate = useCallback(
+    async (request: GenerationRequest) => {
+      controllerRef.current?.abort();
+      void preloadResultView();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      const view = ++viewRef.current;
+      const startedAt = Date.now();
+      setShownRunId(null);
+      setRun({ phase: "running", request, startedAt });
+      // On a phone the result sits below the form: bring it into view instead of leaving it off-screen.
+      const result = resultRef.current;
+      if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6)
+        result.scrollIntoView({ behavior: "smooth", block: "start" });
+      const outcome = await runGeneration(request, controller.signal);
+      if (controllerRef.current === controller) controllerRef.current = null;
+      if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
+      const shown = viewRef.current === view;
+      if (shown) setRun({ phase: "done", request, outcome });
+      // Saved once the page is idle (the answer is on screen by then) and without holding the form:
+      // packing a large answer and reading remote images take a while.
+      const saving = whenIdle()
+        .then(() => saveToHistory(request, outcome, startedAt))
+        .then((saved) => {
+          if (saved && shown && viewRef.current === view) setShownRunId(saved.id);
+          return saved?.id ?? null;
+        });
+      if (shown) shownRunIdRef.current = saving;
+    },
+    [saveToHistory, resultRef],
+  );
+
+  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+
+  /** Any finished outcome on the right (a grid cell opened here), its request in the form. */
+  const showOutcome = useCallback(
+    (request: GenerationRequest, outcome: RunOutcome) => {
+      viewRef.current += 1;
+      formApiRef.current?.fill(request);
+      setShownRunId(null);
+      shownRunIdRef.current = Promise.resolve(null);
+      setRun({ phase: "done", request, outcome });
+    },
+    [formApiRef],
+  );
+
+  const openRun = useCallback(
+    async (saved: HistoryRun) => {
+      const view = ++viewRef.current;
+      const restored = await restoreSaved(saved);
+      if (viewRef.current !== view) return;
+      formApiRef.current?.fill(saved.request);
+      setShownRunId(saved.id);
+      shownRunIdRef.current = Promise.resolve(saved.id);
+      setRun({ phase: "done", request: saved.request, outcome: restored.outcome, saved: { run: saved, images: restored.savedImages } });
+      // The next thing a designer does with an old run is edit its prompt.
+      document.getElementById("prompt")?.focus({ preventScroll: true });
+    },
+    [restoreSaved, formApiRef],
+  );
+
+  const rerun = useCallback(
+    (saved: HistoryRun) => {
+      formApiRef.current?.fill(saved.request);
+      void generate(saved.request);
+    },
+    [generate, formApiRef],
+  );
+
+  /** A followed job ended: its run in history keeps the final answer. */
+  const onJobEnded = useCallback(
+    (outcome: RunOutcome) => {
+      void shownRunIdRef.current.then((id) => (id ? finishJob(id, outcome) : undefined));
+    },
+    [finishJob],
+  );
+
+  return { run, endpointInUse, shownRunId, generate, cancel, showOutcome, openRun, rerun, onJobEnded };
+}

@@ -1,0 +1,55 @@
+import { sniffImageMime } from "@/lib/answer/image-signature";
+import { analyseAnswer, type AnswerAnalysis } from "@/lib/history/analyse-answer";
+import type { RecordingTools } from "@/lib/history/record-run";
+
+/** The browser's half of recording a run: reading remote images and drawing thumbnails. */
+
+/** A remote image larger than this keeps only its link: history is for runs, not an image mirror. */
+const MAX_REMOTE_IMAGE_BYTES = 32 * 1024 * 1024;
+const REMOTE_READ_TIMEOUT_MS = 15_000;
+const THUMBNAIL_LONG_SIDE = 160;
+
+async function readRemoteImage(url: string): Promise<Blob | null> {
+  try {
+    // Readable only when the image host allows it (CORS); no cookies, no referrer, as when shown.
+    const response = await fetch(url, {
+      mode: "cors",
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+      signal: AbortSignal.timeout(REMOTE_READ_TIMEOUT_MS),
+    });
+    if (!response.ok || Number(response.headers.get("content-length")) > MAX_REMOTE_IMAGE_BYTES) return null;
+    const blob = await response.blob();
+    if (blob.size > MAX_REMOTE_IMAGE_BYTES) return null;
+    const mime = sniffImageMime(new Uint8Array(await blob.slice(0, 32).arrayBuffer()));
+    return mime ? new Blob([blob], { type: mime }) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function makeThumbnail(image: Blob): Promise<Blob | null> {
+  try {
+    const bitmap = await createImageBitmap(image);
+    const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = new OffscreenCanvas(Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
+    const context = canvas.getContext("2d");
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return await canvas.convertToBlob({ type: "image/webp", quality: 0.82 });
+  } catch {
+    return null; // not decodable here (e.g. an AVIF this browser lacks): the list shows a placeholder
+  }
+}
+
+/** Lets the page paint and answer input between the heavy steps of reading a large answer. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
+function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<AnswerAnalysis> {
+  return analyseAnswer(bytes, contentType, yieldToPage);
+}
+
+export const browserRecordingTools: RecordingTools = { analyse, readRemoteImage, makeThumbnail };

@@ -1,0 +1,139 @@
+import { extensionForType, slugify } from "@/lib/utils/file-names";
+import type { ZipEntry } from "@/lib/zip";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "@/lib/history/archive-schema";
+import type { HistoryRun } from "@/lib/history/history-types";
+import { blobBytes } from "@/lib/history/restore-run";
+import { toCsv } from "@/lib/history/runs-csv";
+
+/**
+ * Runs as the files of one zip: per run a folder with run.json (everything needed to import it
+ * again), request.json, the answer, its images as files and a thumbnail; plus index.json and
+ * index.csv with timings for a spreadsheet.
+ */
+
+function folderName(run: HistoryRun, index: number): string {
+  const slug = slugify(run.request.prompt, 40) || "run";
+  return `runs/${String(index + 1).padStart(3, "0")}-${slug}`;
+}
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+
+async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: ZipEntry[]; archived: ArchivedRun }> {
+  const entries: ZipEntry[] = [{ name: `${folder}/request.json`, bytes: json(run.request) }];
+  let thumbnailFile: string | null = null;
+  if (run.thumbnail) {
+    thumbnailFile = `thumbnail.${extensionForType(run.thumbnail.type, "bin")}`;
+    entries.push({ name: `${folder}/${thumbnailFile}`, bytes: await blobBytes(run.thumbnail) });
+  }
+  const stored = run.outcome;
+  let outcome: ArchivedRun["outcome"];
+  if (stored.kind === "service") {
+    let imageNumber = 0;
+    const imageFile = (mime: string) => `image-${++imageNumber}.${extensionForType(mime, "bin")}`;
+    const packed = stored.packed.map((image) => ({ prefix: image.prefix, file: imageFile(image.blob.type), blob: image.blob }));
+    const remote = stored.remote.map((image) => ({ url: image.url, file: imageFile(image.blob.type), blob: image.blob }));
+    let answer = await blobBytes(stored.body);
+    let answerFile = `answer.${extensionForType(stored.exchange.contentType, "bin")}`;
+    if (packed.length > 0) {
+      // Where each image was, its file's name: the JSON stays readable and a quarter of the size.
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(answer);
+      answer = new TextEncoder().encode(
+        text.replace(/\u0000(\d+)\u0000/g, (whole, index: string) =>
+          packed[Number(index)] ? `${FILE_REFERENCE_PREFIX}${packed[Number(index)]?.file}` : whole,
+        ),
+      );
+      answerFile = "answer.json";
+    }
+    entries.push({ name: `${folder}/${answerFile}`, bytes: answer });
+    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, bytes: await blobBytes(image.blob) });
+    outcome = {
+      kind: "service",
+      exchange: stored.exchange,
+      answerFile,
+      packed: packed.map(({ prefix, file }) => ({ prefix, file })),
+      remote: remote.map(({ url, file }) => ({ url, file })),
+    };
+  } else {
+    outcome = stored;
+  }
+  const archived: ArchivedRun = {
+    id: run.id,
+    ...(run.group ? { group: run.group } : {}),
+    createdAt: run.createdAt,
+    request: run.request,
+    status: run.status,
+    statusText: run.statusText,
+    durationMs: run.durationMs,
+    serviceUrl: run.serviceUrl,
+    imageCount: run.imageCount,
+    starred: run.starred,
+    warnings: run.warnings,
+    thumbnailFile,
+    thumbnailUrl: run.thumbnailUrl,
+    outcome,
+  };
+  entries.push({ name: `${folder}/run.json`, bytes: json(archived) });
+  return { entries, archived };
+}
+
+/** The index names each run's folder for import, and repeats the summary for people reading it. */
+type IndexEntry = ArchiveIndex["runs"][number] & Record<string, string | number | boolean>;
+
+export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new Date()): Promise<ZipEntry[]> {
+  const entries: ZipEntry[] = [];
+  const index: IndexEntry[] = [];
+  const rows: (string | number | boolean)[][] = [];
+  for (const [position, run] of runs.entries()) {
+    const folder = folderName(run, position);
+    const files = await runFiles(run, folder);
+    entries.push(...files.entries);
+    const createdAt = new Date(run.createdAt).toISOString();
+    const { request } = run;
+    index.push({
+      id: run.id,
+      folder,
+      createdAt,
+      model: request.model,
+      prompt: request.prompt,
+      aspect_ratio: request.aspect_ratio,
+      status: run.status,
+      statusText: run.statusText,
+      durationMs: run.durationMs,
+      imageCount: run.imageCount,
+      starred: run.starred,
+      serviceUrl: run.serviceUrl,
+    });
+    rows.push([
+      createdAt,
+      request.model,
+      request.aspect_ratio,
+      run.status,
+      run.statusText,
+      run.durationMs,
+      run.imageCount,
+      run.starred,
+      run.serviceUrl,
+      request.prompt,
+      folder,
+    ]);
+  }
+  const header = [
+    "created_at",
+    "model",
+    "aspect_ratio",
+    "status",
+    "status_text",
+    "duration_ms",
+    "image_count",
+    "starred",
+    "service_url",
+    "prompt",
+    "folder",
+  ];
+  const indexFile = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: now.toISOString(), runs: index };
+  return [
+    { name: "index.json", bytes: json(indexFile) },
+    { name: "index.csv", bytes: new TextEncoder().encode(toCsv(header, rows)) },
+    ...entries,
+  ];
+}

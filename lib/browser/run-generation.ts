@@ -1,0 +1,135 @@
+import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import { formatBytes } from "@/lib/utils/format-bytes";
+import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
+import { markPerformance, PERF_MARKS } from "./perf-marks";
+import { readWholeStream } from "@/lib/utils/read-stream";
+import { problemSchema, type Problem } from "@/lib/request/problem";
+
+/**
+ * The browser side of POST /api/generate: sends the three fields, then tells apart our own
+ * problem answers from the service's answer, which is kept byte for byte.
+ */
+
+export type ServiceExchange = {
+  requestId: string;
+  status: number;
+  statusText: string;
+  contentType: string;
+  url: string;
+  urlsTried: string[];
+  keyHint: string;
+  headersMs: number | null;
+  totalMs: number;
+  serviceRequestId: string;
+  retryAfter: string;
+  location: string;
+  bytes: Uint8Array<ArrayBuffer>;
+};
+
+export type RunOutcome =
+  | { kind: "service"; exchange: ServiceExchange }
+  | { kind: "problem"; problem: Problem; status: number; url: string; totalMs: number }
+  | { kind: "failed"; message: string; totalMs: number }
+  | { kind: "cancelled"; totalMs: number };
+
+function header(response: Response, name: string): string {
+  return response.headers.get(name) ?? "";
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
+}
+
+async function readProblem(response: Response): Promise<Problem> {
+  const text = await response.text();
+  try {
+    const parsed = problemSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: fall through to a problem that quotes the text
+  }
+  return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
+}
+
+/** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
+export function runGeneration(
+  request: GenerationRequest,
+  signal: AbortSignal,
+  options: { gridCell?: { index: number; total: number } } = {},
+): Promise<RunOutcome> {
+  const headers: Record<string, string> = options.gridCell
+    ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) }
+    : {};
+  return callRoute("/api/generate", request, signal, headers);
+}
+
+/** Asks our server to fetch a job's polling URL (it adds the key, and only for the service's origin). */
+export function runPoll(url: string, signal: AbortSignal): Promise<RunOutcome> {
+  return callRoute("/api/poll", { url }, signal);
+}
+
+async function callRoute(
+  path: string,
+  payload: unknown,
+  signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<RunOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...extraHeaders },
+      body: JSON.stringify(payload),
+      signal,
+      cache: "no-store",
+    });
+  } catch {
+    if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
+    return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
+  }
+
+  if (header(response, ANSWER_HEADERS.source) !== "service") {
+    const problem = await readProblem(response).catch(() => ({ type: "about:blank", title: "The answer broke off" }));
+    return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
+  }
+
+  // Read to the end, counting what arrived, so a body that breaks off can be described.
+  const read = await readWholeStream(response.body);
+  if (!read.ok) {
+    if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
+    const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
+    const message =
+      read.size >= limit
+        ? `The service's answer passed the playground's limit of ${formatBytes(limit)} and was cut off there.`
+        : `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
+    return { kind: "failed", message, totalMs: elapsed() };
+  }
+  const { bytes } = read;
+  markPerformance(PERF_MARKS.answerReceived);
+  const headersMs = Number.parseInt(header(response, ANSWER_HEADERS.serviceHeadersMs), 10);
+  return {
+    kind: "service",
+    exchange: {
+      requestId: header(response, ANSWER_HEADERS.requestId),
+      status: Number.parseInt(header(response, ANSWER_HEADERS.serviceStatus), 10) || response.status,
+      statusText: header(response, ANSWER_HEADERS.serviceStatusText),
+      contentType: header(response, ANSWER_HEADERS.serviceContentType),
+      url: header(response, ANSWER_HEADERS.serviceUrl),
+      urlsTried: header(response, ANSWER_HEADERS.serviceUrlsTried).split(",").filter(Boolean),
+      keyHint: safeDecode(header(response, ANSWER_HEADERS.serviceKeyHint)),
+      headersMs: Number.isFinite(headersMs) ? headersMs : null,
+      totalMs: elapsed(),
+      serviceRequestId: header(response, ANSWER_HEADERS.serviceRequestId),
+      retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
+      location: header(response, ANSWER_HEADERS.serviceLocation),
+      bytes,
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import "server-only";
+import type { GridSettings } from "@/lib/grid/grid-settings";
+import type { HistoryCaps } from "@/lib/history/history-types";
+import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
+import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "@/lib/server/upstream/service-url";
+
+/**
+ * The only module that reads the environment. It is read once, validated with every bad variable
+ * named (never its value), and everything else imports the parsed result.
+ */
+
+export type ServiceConfig = {
+  root: string;
+  givenForm: BaseForm;
+  formSetting: BaseFormSetting;
+  apiKey: string;
+};
+
+export type AccessConfig = {
+  /** null: the playground is open to anyone who can reach it. */
+  password: string | null;
+  /** Signs session cookies; changing it (or the password, when it is derived) signs everyone out. */
+  sessionSecret: string;
+  sessionHours: number;
+};
+
+export type LimitsConfig = {
+  requestBodyBytes: number;
+  ratePerMinute: number;
+  maxInFlight: number;
+  answerBytes: number;
+  headersTimeoutMs: number;
+  timeoutMs: number;
+};
+
+export type ServerConfig = {
+  /** The configured image service; null when the playground runs on its embedded demo service. */
+  service: ServiceConfig | null;
+  demo: { enabled: boolean; port: number };
+  /** Suggestions for the Model field; free text is still allowed. */
+  models: string[];
+  promptMaxChars: number;
+  /** How much run history each browser keeps (the page enforces it; the server only passes it on). */
+  historyCaps: HistoryCaps;
+  grid: GridSettings;
+  access: AccessConfig;
+  limits: LimitsConfig;
+  trustProxyHops: number;
+};
+
+export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
+
+const MISSING_KEY = "IMAGE_API_KEY: required when IMAGE_API_BASE_URL is set (the bearer key for that service)";
+
+export const DEMO_MODELS = ["demo-geometric", "demo-watercolor", "demo-pixel"] as const;
+
+function readService(vars: EnvVars, problems: string[]): ServiceConfig | null {
+  if (vars.IMAGE_API_BASE_URL === undefined) return null;
+  if (vars.IMAGE_API_KEY === undefined) problems.push(MISSING_KEY);
+  try {
+    const { root, givenForm } = normaliseBaseUrl(vars.IMAGE_API_BASE_URL);
+    return { root, givenForm, formSetting: vars.IMAGE_API_BASE_FORM, apiKey: vars.IMAGE_API_KEY ?? "" };
+  } catch (error) {
+    // new URL() throws a TypeError for text that is not a URL; our own checks throw plain Errors.
+    const reason = error instanceof TypeError ? "is not an absolute URL" : error instanceof Error ? error.message : String(error);
+    problems.push(`IMAGE_API_BASE_URL: ${reason}`);
+    return null;
+  }
+}
+
+function readAccess(vars: EnvVars): AccessConfig {
+  const password = vars.PLAYGROUND_PASSWORD ?? null;
+  return {
+    password,
+    // Without an explicit secret, sessions are signed with a secret derived from the password.
+    sessionSecret: vars.PLAYGROUND_SESSION_SECRET ?? `derived-from-password:${password ?? ""}`,
+    sessionHours: vars.PLAYGROUND_SESSION_HOURS,
+  };
+}
+
+export function parseServerConfig(env: Record<string, string | undefined>): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    // The missing key is still named on a failed parse, so every problem is reported in one go.
+    if (unsetIfEmpty(env.IMAGE_API_BASE_URL) !== undefined && unsetIfEmpty(env.IMAGE_API_KEY) === undefined) problems.push(MISSING_KEY);
+    return { ok: false, problems };
+  }
+  const vars = parsed.data;
+  const problems: string[] = [];
+  const service = readService(vars, problems);
+  const demoEnabled = vars.IMAGE_API_DEMO ? vars.IMAGE_API_DEMO === "on" : vars.IMAGE_API_BASE_URL === undefined;
+  if (vars.IMAGE_API_BASE_URL === undefined && !demoEnabled) {
+    problems.push("IMAGE_API_DEMO: is off and IMAGE_API_BASE_URL is not set, so there is no service to call");
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const configured = (vars.IMAGE_MODELS ?? "")
+    .split(",")
+    .map((model) => model.trim())
+    .filter((model) => model !== "");
+  return {
+    ok: true,
+    config: {
+      service,
+      demo: { enabled: demoEnabled, port: vars.IMAGE_API_DEMO_PORT },
+      models: [...new Set([...configured, ...(demoEnabled ? DEMO_MODELS : [])])],
+      promptMaxChars: vars.IMAGE_PROMPT_MAX_CHARS,
+      historyCaps: { maxRuns: vars.PLAYGROUND_HISTORY_MAX_RUNS, maxBytes: vars.PLAYGROUND_HISTORY_MAX_MB * 1024 * 1024 },
+      grid: {
+        maxCells: vars.PLAYGROUND_GRID_MAX_CELLS,
+        confirmAbove: vars.PLAYGROUND_GRID_CONFIRM_ABOVE,
+        // A grid never asks for more at once than the playground runs at once.
+        concurrency: Math.min(vars.PLAYGROUND_GRID_CONCURRENCY, vars.PLAYGROUND_MAX_IN_FLIGHT),
+      },
+      access: readAccess(vars),
+      limits: {
+        requestBodyBytes: vars.PLAYGROUND_MAX_BODY_BYTES,
+        ratePerMinute: vars.PLAYGROUND_RATE_LIMIT_PER_MINUTE,
+        maxInFlight: vars.PLAYGROUND_MAX_IN_FLIGHT,
+        answerBytes: vars.IMAGE_API_MAX_ANSWER_BYTES,
+        headersTimeoutMs: Math.min(vars.IMAGE_API_HEADERS_TIMEOUT_MS ?? vars.IMAGE_API_TIMEOUT_MS, vars.IMAGE_API_TIMEOUT_MS),
+        timeoutMs: vars.IMAGE_API_TIMEOUT_MS,
+      },
+      trustProxyHops: vars.TRUST_PROXY_HOPS,
+    },
+  };
+}
+
+let cached: ConfigResult | undefined;
+
+/** The process's configuration, read from the environment on first use. */
+export function getServerConfig(): ConfigResult {
+  cached ??= parseServerConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { DEFAULT_PROMPT_MAX_CHARS } from "@/lib/request/generation-request";
+
+/** Every environment variable the playground reads, with its default and its plain-words error. */
+
+/** An empty variable counts as unset, so `FOO=` in a .env file does not mean "the empty string". */
+export const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const text = () => z.preprocess(unsetIfEmpty, z.string().optional());
+
+const wholeNumber = (fallback: number, min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback));
+};
+
+const optionalWholeNumber = (min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional());
+};
+
+/** One of a few words, any case; the default (or undefined) applies after an empty value is unset. */
+const lowerCaseChoice = <const T extends readonly [string, ...string[]]>(choices: T) => {
+  const choice = z.enum(choices, { error: `must be one of: ${choices.join(", ")}` });
+  const normalise = (value: unknown) => (typeof value === "string" ? unsetIfEmpty(value.trim().toLowerCase()) : value);
+  return {
+    withDefault: (fallback: T[number]) => z.preprocess(normalise, choice.default(fallback)),
+    optional: () => z.preprocess(normalise, choice.optional()),
+  };
+};
+
+const MIB = 1024 * 1024;
+
+export const envSchema = z.object({
+  IMAGE_API_BASE_URL: text(),
+  IMAGE_API_KEY: text(),
+  IMAGE_API_BASE_FORM: lowerCaseChoice(["auto", "host", "api"]).withDefault("auto"),
+  IMAGE_MODELS: text(),
+  IMAGE_API_TIMEOUT_MS: wholeNumber(120_000, 1, 3_600_000, "milliseconds"),
+  IMAGE_API_HEADERS_TIMEOUT_MS: optionalWholeNumber(1, 3_600_000, "milliseconds"),
+  IMAGE_API_MAX_ANSWER_BYTES: wholeNumber(64 * MIB, 1024, 1024 * MIB, "bytes"),
+  IMAGE_PROMPT_MAX_CHARS: wholeNumber(DEFAULT_PROMPT_MAX_CHARS, 1, 100_000, "characters"),
+  IMAGE_API_DEMO: lowerCaseChoice(["on", "off"]).optional(),
+  IMAGE_API_DEMO_PORT: wholeNumber(0, 0, 65_535, "port"),
+  PLAYGROUND_PASSWORD: text(),
+  PLAYGROUND_SESSION_SECRET: text(),
+  PLAYGROUND_SESSION_HOURS: wholeNumber(12, 1, 24 * 90, "hours"),
+  PLAYGROUND_MAX_BODY_BYTES: wholeNumber(16 * 1024, 256, MIB, "bytes"),
+  PLAYGROUND_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1, 1_000_000, "generations"),
+  PLAYGROUND_MAX_IN_FLIGHT: wholeNumber(16, 1, 10_000, "requests"),
+  TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, "proxies"),
+  PLAYGROUND_HISTORY_MAX_RUNS: wholeNumber(500, 1, 100_000, "runs"),
+  PLAYGROUND_HISTORY_MAX_MB: wholeNumber(500, 1, 1_000_000, "megabytes"),
+  PLAYGROUND_GRID_MAX_CELLS: wholeNumber(64, 1, 10_000, "cells"),
+  PLAYGROUND_GRID_CONFIRM_ABOVE: wholeNumber(12, 0, 10_000, "cells"),
+  PLAYGROUND_GRID_CONCURRENCY: wholeNumber(4, 1, 1_000, "requests"),
+});
+
+export type EnvVars = z.output<typeof envSchema>;

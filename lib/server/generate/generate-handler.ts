@@ -1,0 +1,89 @@
+import "server-only";
+import { z } from "zod";
+import { makeGenerationRequestSchema, type GenerationRequestSchema } from "@/lib/request/generation-request";
+import { GRID_CELL_HEADER, parseGridCellHeader } from "@/lib/grid/grid-header";
+import { clientAddress } from "@/lib/server/http/client-address";
+import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
+import { callImageService } from "@/lib/server/upstream/image-service-client";
+import { acquireGenerationSlot } from "@/lib/server/limits/in-flight-limit";
+import { problemResponse } from "@/lib/server/http/problem-response";
+import { generationLimiter } from "@/lib/server/limits/rate-limiter";
+import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
+import { readGuardedJson } from "@/lib/server/http/request-guards";
+import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server/http/route-context";
+import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
+
+/**
+ * POST /api/generate, in order: who may call and what was sent (the guards), the three fields,
+ * how often (rate, in flight), then the call, relayed back as the service answered it.
+ */
+
+export function handleGenerate(request: Request, configResult: ConfigResult): Promise<Response> {
+  return withRouteContext("/api/generate", configResult, (config, context) => generate(request, config, context));
+}
+
+const schemas = new Map<number, GenerationRequestSchema>();
+
+/** Building a schema costs more than using it: one per prompt limit, kept for the process. */
+function requestSchemaFor(promptMaxChars: number): GenerationRequestSchema {
+  let schema = schemas.get(promptMaxChars);
+  if (!schema) {
+    schema = makeGenerationRequestSchema({ promptMaxChars });
+    schemas.set(promptMaxChars, schema);
+  }
+  return schema;
+}
+
+async function generate(request: Request, config: ServerConfig, context: RouteContext): Promise<Response> {
+  const { requestId, finish } = context;
+  const guarded = await readGuardedJson(request, config, context);
+  if (!guarded.ok) return guarded.response;
+  const parsed = requestSchemaFor(config.promptMaxChars).safeParse(guarded.payload);
+  if (!parsed.success) {
+    const { fieldErrors, formErrors } = z.flattenError(parsed.error);
+    const errors: Record<string, string[]> = { ...fieldErrors };
+    if (formErrors.length > 0) errors._ = formErrors;
+    const detail = Object.entries(errors)
+      .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+      .join(" ");
+    return finish(problemResponse("invalid-request", { requestId, detail, errors }), { bytesIn: guarded.size });
+  }
+  const generation = parsed.data;
+  const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
+  const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
+  if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }), logged);
+
+  const rate = generationLimiter(config.limits.ratePerMinute).take(clientAddress(request.headers, config.trustProxyHops));
+  if (!rate.ok) {
+    const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
+    return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }), logged);
+  }
+  const release = acquireGenerationSlot(config.limits.maxInFlight);
+  if (!release) {
+    const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
+    return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }), logged);
+  }
+  try {
+    const target = await resolveServiceTarget(config, generation.model).catch(() => null);
+    if (!target) {
+      release();
+      return finish(problemResponse("service-unreachable", { requestId, detail: "The embedded demo service could not start." }), logged);
+    }
+    const result = await callImageService(target, generation, { limits: config.limits, signal: request.signal });
+    return relayServiceResult(result, target.apiKey, config, { ...context, signal: request.signal, logged, release });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A grid's cell must say a valid position in a grid no larger than the maximum; single runs say nothing. */
+function checkGridCell(headers: Headers, maxCells: number): { kind: "invalid-request" | "grid-too-large"; detail: string } | null {
+  const value = headers.get(GRID_CELL_HEADER);
+  if (value === null) return null;
+  const cell = parseGridCellHeader(value);
+  if (!cell) return { kind: "invalid-request", detail: `${GRID_CELL_HEADER} must be "index/total" with index below total.` };
+  if (cell.total > maxCells)
+    return { kind: "grid-too-large", detail: `A grid can have at most ${maxCells} cells; this one has ${cell.total}.` };
+  return null;
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
+import { configFor, fields, generate, generateRequest, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
+import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
+
+/** Answers larger than the buffer are streamed on: same bytes, key still scrubbed, limits still enforced. */
+
+let fake: FakeService;
+beforeAll(async () => {
+  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+});
+afterAll(() => fake.close());
+
+describe("large answers", () => {
+  it("streams a 3 MB answer with the key scrubbed deep inside it", async () => {
+    const response = await generate(generateRequest(fields("fake-large-echo-key")), configFor(fake.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get(ANSWER_HEADERS.source)).toBe("service");
+    expect(response.headers.get("content-length")).toBeNull();
+    const body = JSON.parse(await response.text()) as { filler: string; echoed: string; more: string };
+    expect(body.echoed).toBe(`Bearer ${SCRUBBED}`);
+    expect(body.filler.length).toBe(2 * 1024 * 1024);
+    expect(body.more.length).toBe(1024 * 1024);
+  });
+
+  it("cuts a streamed answer off at the cap and closes the connection to the service", async () => {
+    const response = await generate(
+      generateRequest(fields("fake-huge-chunked")),
+      configFor(fake.url, { IMAGE_API_MAX_ANSWER_BYTES: String(3 * 1024 * 1024) }),
+    );
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    const record = fake.requests.findLast((request) => request.model === "fake-huge-chunked");
+    await expect.poll(() => record?.closedEarly).toBe(true);
+  });
+
+  it("errors the stream when the service breaks off mid-answer, and frees its slot", async () => {
+    const response = await generate(generateRequest(fields("fake-large-then-reset")), configFor(fake.url));
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    await expect.poll(() => generationsInFlight()).toBe(0);
+    expect((await generate(generateRequest(fields("fake-b64")), configFor(fake.url))).status).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
+import { findImages } from "@/lib/answer/image-finder";
+import { detectJob } from "@/lib/answer/job-status";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { configFor, fields, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { handlePoll } from "./poll-handler";
+
+/** Following a job: submit, then poll through our server, which adds the key only for the service's own origin. */
+
+let fake: FakeService;
+beforeAll(async () => {
+  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+});
+afterAll(() => fake.close());
+
+function pollRequest(url: unknown, headers: Record<string, string> = {}): Request {
+  return new Request("http://localhost:3000/api/poll", {
+    method: "POST",
+    headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: "127.0.0.9", ...headers },
+    body: JSON.stringify({ url }),
+  });
+}
+
+async function submit(model: string): Promise<string> {
+  const response = await generate(generateRequest(fields(model)), configFor(fake.url));
+  expect(response.status).toBe(202);
+  const job = detectJob(await response.json());
+  expect(job?.phase).toBe("waiting");
+  return job?.pollingUrl ?? "";
+}
+
+describe("POST /api/poll", () => {
+  it("follows a job from submitted through processing to its image, with the key", async () => {
+    const pollingUrl = await submit("fake-async");
+    const states: string[] = [];
+    let images: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await handlePoll(pollRequest(pollingUrl), configFor(fake.url));
+      expect(response.headers.get(ANSWER_HEADERS.source)).toBe("service");
+      expect(response.headers.get(ANSWER_HEADERS.serviceUrl)).toBe(pollingUrl);
+      const body: unknown = await response.json();
+      states.push(detectJob(body)?.state ?? "");
+      images = findImages(body).map((image) => (image.source.kind === "url" ? image.source.url : ""));
+    }
+    expect(states).toEqual(["processing", "processing", "succeeded"]);
+    expect(images).toEqual([`${fake.url}/files/job-${pollingUrl.split("/").at(-1)}.png`]);
+    const polls = fake.requests.filter((request) => request.path === new URL(pollingUrl).pathname);
+    expect(polls.map((request) => request.headers.authorization)).toEqual(Array(3).fill(`Bearer ${ROUTE_TEST_KEY}`));
+  });
+
+  it("reports a job that fails as the service's answer", async () => {
+    const pollingUrl = await submit("fake-async-failing");
+    let last: unknown;
+    for (let attempt = 0; attempt < 3; attempt++) last = await (await handlePoll(pollRequest(pollingUrl), configFor(fake.url))).json();
+    expect(detectJob(last)).toMatchObject({ phase: "failed", state: "failed" });
+  });
+
+  it.each(["fake-async-elsewhere", "fake-async-link-local", "fake-async-file"])(
+    "refuses the polling URL of %s and sends nothing",
+    async (model) => {
+      const response = await generate(generateRequest(fields(model)), configFor(fake.url));
+      const pollingUrl = JSON.parse(await response.text()).polling_url as string;
+      const before = fake.requests.length;
+      const refused = await handlePoll(pollRequest(pollingUrl), configFor(fake.url));
+      expect(refused.status).toBe(403);
+      const problem = await problemOf(refused);
+      expect(problem.type).toBe("urn:image-playground:problem:poll-refused");
+      expect(fake.requests.length).toBe(before);
+    },
+  );
+
+  it("refuses URLs with credentials, other schemes and junk", async () => {
+    for (const url of [
+      `${fake.url.replace("http://", "http://user:pw@")}/v1/jobs/x`,
+      "ftp://127.0.0.1/x",
+      "not a url",
+      `${fake.url.replace("http", "https")}/v1/jobs/x`,
+    ]) {
+      expect((await handlePoll(pollRequest(url), configFor(fake.url))).status).toBe(403);
+    }
+    expect((await handlePoll(pollRequest(42), configFor(fake.url))).status).toBe(422);
+  });
+
+  it("is guarded like generating: cross-site refused, session required", async () => {
+    const pollingUrl = await submit("fake-async");
+    expect((await handlePoll(pollRequest(pollingUrl, { "sec-fetch-site": "cross-site" }), configFor(fake.url))).status).toBe(403);
+    expect((await handlePoll(pollRequest(pollingUrl), configFor(fake.url, { PLAYGROUND_PASSWORD: "pw" }))).status).toBe(401);
+  });
+});
