@@ -9,12 +9,13 @@ import type { SharedFields } from "@/lib/request/share-link";
 import { GenerationForm, type GenerationFormApi } from "./form/generation-form";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
-import { JobEndedContext } from "./job-ended-context";
 import { ModeTabs } from "./mode-tabs";
 import { HistoryPanel } from "./history/history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
-import { preloadResultView, RunPanel } from "./run/run-panel";
+import { RunPanel } from "./run/run-panel";
+import { resultViews } from "./run/result-views";
+import { lazyModule } from "./ui/lazy-module";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
@@ -30,7 +31,9 @@ type PlaygroundProps = {
   gridSettings: GridSettings;
 };
 
-type CompareModule = typeof import("./history/compare-dialog");
+/** The compare dialog loads when someone first compares runs. */
+const compareDialog = lazyModule(() => import("./history/compare-dialog"));
+type CompareModule = Awaited<ReturnType<typeof compareDialog.load>>;
 
 export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
@@ -39,7 +42,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   const formApiRef = useRef<GenerationFormApi>(null);
   const history = useHistory(historyCaps);
   const single = useSingleRun(history, formApiRef, resultRef);
-  const { run, generate, openRun, rerun, onJobEnded } = single;
+  const { run, generate, openRun, rerun } = single;
   const workspace = useGridWorkspace({ settings: gridSettings, promptMaxChars, history, formApiRef, showOutcome: single.showOutcome });
   const { mode, grid, views: gridViews } = workspace;
   const cancelSingle = single.cancel;
@@ -52,14 +55,14 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   }, [mode, cancelSingle, cancelGrid]);
 
   const compare = useCallback(async (runs: HistoryRun[]) => {
-    const compareModule = await import("./history/compare-dialog");
+    const compareModule = await compareDialog.load();
     setComparing({ runs, module: compareModule });
   }, []);
 
   // Interactive now; fetch the answer views while the person is still typing, not when the answer lands.
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
-    const timer = window.setTimeout(() => void preloadResultView(), 1500);
+    const timer = window.setTimeout(() => void resultViews.load(), 1500);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -178,9 +181,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
               <GridPlaceholder />
             )
           ) : (
-            <JobEndedContext.Provider value={onJobEnded}>
-              <RunPanel run={run} onRerun={rerun} />
-            </JobEndedContext.Provider>
+            <RunPanel run={run} jobs={single.jobs} onRerun={rerun} />
           )}
         </section>
       </main>

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { fillForm, keepScreenshot, naturalSize, openPlayground, waitForPlayground } from "./helpers";
@@ -131,6 +132,36 @@ test("export, then import into a fresh browser, restores the runs with their ima
     );
     await expect(items(other)).toHaveCount(2);
     await keepScreenshot(other, testInfo, "history-imported");
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("an export re-packed by another zip tool (deflated) imports with its images", async ({ page, browser }, testInfo) => {
+  await openPlayground(page, E2E.demoUrl);
+  await runAndSave(page, FIRST, 1);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all" }).click();
+  const exported = testInfo.outputPath("history.zip");
+  await (await downloading).saveAs(exported);
+  // What someone does after unpacking an export to look at it: zip the files again, deflated.
+  const repacked = testInfo.outputPath("repacked.zip");
+  execFileSync("python3", [
+    "-c",
+    "import zipfile,sys\nsrc=zipfile.ZipFile(sys.argv[1])\nwith zipfile.ZipFile(sys.argv[2],'w',zipfile.ZIP_DEFLATED) as out:\n  [out.writestr(i.filename, src.read(i)) for i in src.infolist()]",
+    exported,
+    repacked,
+  ]);
+
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await openPlayground(other, E2E.demoUrl);
+    await other.getByLabel("Import a history zip").setInputFiles(repacked);
+    await expect(items(other)).toHaveCount(1);
+    await expect(other.getByTestId("history-notice")).toContainText("Imported 1 run");
+    await items(other).first().getByTestId("history-prompt").click();
+    expect(await naturalSize(other)).toEqual({ width: 1024, height: 576 });
   } finally {
     await fresh.close();
   }

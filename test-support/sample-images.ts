@@ -1,4 +1,4 @@
-import { encodePng } from "../lib/server/demo-service/png-encoder";
+import { encodePng } from "../lib/node/png-encoder";
 
 /** Small real images in several formats, as base64, for finder and interpretation tests. */
 export const PNG_BASE64 = encodePng(4, 3, new Uint8Array(4 * 3 * 3).fill(200)).toString("base64");

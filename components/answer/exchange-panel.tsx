@@ -1,5 +1,5 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import type { ServiceExchange } from "@/lib/browser/run-generation";
+import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import { RequestSnippets } from "./request-snippets";
 import { Section } from "@/components/ui/section";
 

@@ -1,6 +1,6 @@
 import { problemKindOf, type Problem, type ProblemKind } from "@/lib/request/problem";
 import type { AnswerBody } from "@/lib/answer/interpret-answer";
-import type { ServiceExchange } from "@/lib/browser/run-generation";
+import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/answer/service-error";
 
 const bannerClassName =

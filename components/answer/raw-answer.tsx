@@ -2,16 +2,19 @@
 
 import { useState } from "react";
 import type { AnswerBody, DisplayImage } from "@/lib/answer/interpret-answer";
-import dynamic from "next/dynamic";
 import { formatBytes } from "@/lib/utils/format-bytes";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
 
 const TEXT_PREVIEW = 20_000;
 
 // The tree is only needed once an answer is shown, so its code stays out of the first page load.
-const JsonTree = dynamic(() => import("./json-tree").then((module) => module.JsonTree), {
-  loading: () => <p className="text-xs text-zinc-500">Loading the tree…</p>,
-});
+const jsonTree = lazyModule(() => import("./json-tree"));
+
+function LazyJsonTree(props: { value: unknown; images: DisplayImage[] }) {
+  const tree = useLazyModule(jsonTree, true);
+  return tree ? <tree.JsonTree {...props} /> : <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading the tree…</p>;
+}
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
 export function RawAnswer({
@@ -27,7 +30,7 @@ export function RawAnswer({
 }) {
   return (
     <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
-      {body.kind === "json" && <JsonTree value={body.value} images={images} />}
+      {body.kind === "json" && <LazyJsonTree value={body.value} images={images} />}
       {body.kind === "text" && (
         <>
           {body.jsonError && (

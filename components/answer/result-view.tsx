@@ -7,11 +7,11 @@ import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
-import type { RunOutcome, ServiceExchange } from "@/lib/browser/run-generation";
+import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
 import { AnswerScope } from "./answer-scope";
 import { ExchangePanel } from "./exchange-panel";
 import { ImageGallery } from "./image-gallery";
-import { JobFollower } from "./job-follower";
+import { JobFollower, type JobFollow } from "./job-follower";
 import { useConfirmedImages } from "./use-confirmed-images";
 import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
@@ -23,10 +23,13 @@ export function ResultView({
   request,
   outcome,
   savedImages = NO_SAVED_IMAGES,
+  jobs,
 }: {
   request: GenerationRequest;
   outcome: RunOutcome;
   savedImages?: SavedImages;
+  /** Following a job answer; without it (a poll's own answer) none is offered. */
+  jobs?: JobFollow;
 }) {
   if (outcome.kind === "cancelled") {
     return (
@@ -45,19 +48,19 @@ export function ResultView({
       </div>
     );
   }
-  return <ServiceResult request={request} exchange={outcome.exchange} followJobs savedImages={savedImages} />;
+  return <ServiceResult request={request} exchange={outcome.exchange} jobs={jobs ?? null} savedImages={savedImages} />;
 }
 
-/** A service's answer; `followJobs` offers to poll a job answer (not inside a poll's own answer). */
+/** A service's answer; `jobs` offers to poll a job answer (null inside a poll's own answer). */
 function ServiceResult({
   request,
   exchange,
-  followJobs,
+  jobs,
   savedImages = NO_SAVED_IMAGES,
 }: {
   request: GenerationRequest;
   exchange: ServiceExchange;
-  followJobs: boolean;
+  jobs: JobFollow | null;
   savedImages?: SavedImages;
 }) {
   const interpreted = useMemo(
@@ -87,12 +90,13 @@ function ServiceResult({
         </p>
         {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
         {showJob && <JobNotice job={job} />}
-        {showJob && followJobs && job.pollingUrl && job.phase !== "failed" && (
+        {showJob && jobs && job.pollingUrl && job.phase !== "failed" && (
           <JobFollower
             pollingUrl={job.pollingUrl}
+            follow={jobs}
             renderAnswer={(polled) =>
               polled.kind === "service" ? (
-                <ServiceResult request={request} exchange={polled.exchange} followJobs={false} />
+                <ServiceResult request={request} exchange={polled.exchange} jobs={null} />
               ) : (
                 <ResultView request={request} outcome={polled} />
               )
@@ -109,7 +113,7 @@ function ServiceResult({
         )}
         {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
         <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
-        <ExchangePanel request={followJobs ? request : null} url={exchange.url} exchange={exchange} />
+        <ExchangePanel request={jobs ? request : null} url={exchange.url} exchange={exchange} />
       </div>
     </AnswerScope.Provider>
   );

@@ -4,13 +4,13 @@ import { slugify } from "@/lib/utils/file-names";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridPlan } from "@/lib/grid/grid-plan";
 import { toCsv } from "@/lib/history/runs-csv";
-import { makeZip } from "@/lib/zip";
+import { zipToBlob, type ZipEntry } from "@/lib/browser/zip/zip-writer";
 import { bytesOf, extensionOf, saveBlob } from "@/lib/browser/image-actions";
 import type { GridCellView } from "./use-grid-runner";
 
 /** Every cell's image in one zip, named by its place in the grid, with index.csv saying what each is. */
 export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[]): Promise<string> {
-  const entries: { name: string; bytes: Uint8Array }[] = [];
+  const entries: ZipEntry[] = [];
   const rows: (string | number)[][] = [];
   for (const cell of plan.cells) {
     const outcome = cells[cell.index]?.outcome;
@@ -21,7 +21,7 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
       if (blob) {
         const slug = slugify(`${cell.model} ${cell.aspect_ratio.replace(":", "x")}`, 60);
         file = `cell-${String(cell.index + 1).padStart(2, "0")}-${slug}.${extensionOf(blob)}`;
-        entries.push({ name: file, bytes: new Uint8Array(await blob.arrayBuffer()) });
+        entries.push({ name: file, data: blob });
       }
     }
     const status = !summary
@@ -33,9 +33,9 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
   }
   entries.push({
     name: "index.csv",
-    bytes: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)),
+    data: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)),
   });
-  saveBlob(new Blob([makeZip(entries)], { type: "application/zip" }), "grid.zip");
+  saveBlob(await zipToBlob(entries), "grid.zip");
   const images = entries.length - 1;
   return `Saved ${images} image${images === 1 ? "" : "s"} of ${plan.cells.length} cells, with index.csv.`;
 }

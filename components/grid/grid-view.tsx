@@ -6,6 +6,10 @@ import { GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
 import { useNow } from "@/components/ui/use-now";
 import { GridCellBox } from "./grid-cell";
 import type { GridSession } from "./use-grid-runner";
+import { lazyModule } from "@/components/ui/lazy-module";
+
+/** The zip code loads when someone first downloads a grid. */
+const gridDownload = lazyModule(() => import("./grid-download"));
 
 const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompt", model: "Model", ratio: "Ratio" };
 const button =
@@ -86,9 +90,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
           type="button"
           className={button}
           disabled={counts.done === 0}
-          onClick={() =>
-            void import("./grid-download").then(async (module) => setNote(await module.downloadGrid(session.plan, session.cells)))
-          }
+          onClick={() => void gridDownload.load().then(async (module) => setNote(await module.downloadGrid(session.plan, session.cells)))}
         >
           Download all
         </button>

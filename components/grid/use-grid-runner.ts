@@ -6,7 +6,8 @@ import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
 import { runCells, type CellProgress } from "@/lib/grid/grid-scheduler";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import { retryDelayMs } from "@/lib/grid/retry-after";
-import { runGeneration, type RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { runGeneration } from "@/lib/browser/run-generation";
 
 /**
  * One grid on screen: its plan, every cell's progress and final answer, and the actions on it

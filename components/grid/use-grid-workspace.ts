@@ -5,7 +5,7 @@ import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/ge
 import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryRun } from "@/lib/history/history-types";
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { GenerationFormApi } from "@/components/form/generation-form";
 import type { HistoryApi } from "../history/use-history";
 import type { PlaygroundMode } from "../mode-tabs";

@@ -2,10 +2,13 @@
 
 import { useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
+import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import type { HistoryApi, HistoryNotice } from "./use-history";
 
 const MAX_COMPARED = 4;
+/** Export and import (the zip code) load when someone first uses them. */
+const historyTransfer = lazyModule(() => import("./history-transfer"));
 const button =
   "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -27,7 +30,7 @@ export function HistoryToolbar({
   const exportRuns = async (toExport: HistoryRun[]) => {
     setBusy("Exporting…");
     try {
-      const transfer = await import("./history-transfer");
+      const transfer = await historyTransfer.load();
       await transfer.downloadHistoryArchive(toExport);
       setNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
     } catch (error) {
@@ -40,7 +43,7 @@ export function HistoryToolbar({
   const importFile = async (file: File) => {
     setBusy("Importing…");
     try {
-      const transfer = await import("./history-transfer");
+      const transfer = await historyTransfer.load();
       const read = await transfer.readHistoryArchive(file);
       if (!read.ok) {
         setNote({ tone: "problem", text: `Nothing was imported from ${file.name}: ${read.message} History is unchanged.` });

@@ -5,9 +5,13 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { HistoryStore, StoreResult } from "@/lib/browser/history/history-store";
 import type { HistoryCaps, HistoryRun, RunGroup, SavedPrompt } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 
-type HistoryEngine = typeof import("./history-engine");
+import { lazyModule } from "@/components/ui/lazy-module";
+
+/** The store and the answer-reading code, fetched after the page is interactive. */
+const historyEngine = lazyModule(() => import("./history-engine"));
+type HistoryEngine = Awaited<ReturnType<typeof historyEngine.load>>;
 
 /**
  * The page's view of the stored history: opens IndexedDB once, keeps the list in state, and turns
@@ -79,7 +83,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     // After the page is interactive (a task later than the effects that hydrate it): the form
     // comes first, the list of past runs a moment after.
     const opening = new Promise<void>((resolve) => window.setTimeout(resolve, 0))
-      .then(() => import("./history-engine"))
+      .then(() => historyEngine.load())
       .then((engine) => {
         engineRef.current = engine;
         return engine.HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB);
@@ -197,7 +201,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       },
       [caps, write],
     ),
-    restore: useCallback(async (run) => (await import("./history-engine")).restoreOutcome(run), []),
+    restore: useCallback(async (run) => (await historyEngine.load()).restoreOutcome(run), []),
     savePrompt: useCallback(
       async (name, text) =>
         (await write(

@@ -4,10 +4,12 @@ import { useCallback, useRef, useState, type RefObject } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { HistoryRun } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
-import { runGeneration, type RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { runGeneration } from "@/lib/browser/run-generation";
 import type { GenerationFormApi } from "@/components/form/generation-form";
 import type { HistoryApi } from "@/components/history/use-history";
-import { preloadResultView } from "./run-panel";
+import { resultViews } from "./result-views";
+import { useJobFollower } from "./use-job-follower";
 import { whenIdle } from "@/lib/browser/when-idle";
 
 export type RunState =
@@ -35,16 +37,35 @@ export function useSingleRun(
   const shownRunIdRef = useRef<Promise<string | null>>(Promise.resolve(null));
   const { save: saveToHistory, restore: restoreSaved, finishJob } = history;
 
+  /** A followed job ended: its run in history keeps the final answer. */
+  const onJobEnded = useCallback(
+    (outcome: RunOutcome) => {
+      void shownRunIdRef.current.then((id) => (id ? finishJob(id, outcome) : undefined));
+    },
+    [finishJob],
+  );
+
+  const jobs = useJobFollower(onJobEnded);
+  const resetJobs = jobs.reset;
+  /** What the result area shows; a job followed for the run shown before stops with it. */
+  const showRun = useCallback(
+    (next: RunState) => {
+      resetJobs();
+      setRun(next);
+    },
+    [resetJobs],
+  );
+
   const generate = useCallback(
     async (request: GenerationRequest) => {
       controllerRef.current?.abort();
-      void preloadResultView();
+      void resultViews.load();
       const controller = new AbortController();
       controllerRef.current = controller;
       const view = ++viewRef.current;
       const startedAt = Date.now();
       setShownRunId(null);
-      setRun({ phase: "running", request, startedAt });
+      showRun({ phase: "running", request, startedAt });
       // On a phone the result sits below the form: bring it into view instead of leaving it off-screen.
       const result = resultRef.current;
       if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6)
@@ -53,7 +74,7 @@ export function useSingleRun(
       if (controllerRef.current === controller) controllerRef.current = null;
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;
-      if (shown) setRun({ phase: "done", request, outcome });
+      if (shown) showRun({ phase: "done", request, outcome });
       // Saved once the page is idle (the answer is on screen by then) and without holding the form:
       // packing a large answer and reading remote images take a while.
       const saving = whenIdle()
@@ -64,7 +85,7 @@ export function useSingleRun(
         });
       if (shown) shownRunIdRef.current = saving;
     },
-    [saveToHistory, resultRef],
+    [saveToHistory, resultRef, showRun],
   );
 
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
@@ -76,9 +97,9 @@ export function useSingleRun(
       formApiRef.current?.fill(request);
       setShownRunId(null);
       shownRunIdRef.current = Promise.resolve(null);
-      setRun({ phase: "done", request, outcome });
+      showRun({ phase: "done", request, outcome });
     },
-    [formApiRef],
+    [formApiRef, showRun],
   );
 
   const openRun = useCallback(
@@ -89,11 +110,11 @@ export function useSingleRun(
       formApiRef.current?.fill(saved.request);
       setShownRunId(saved.id);
       shownRunIdRef.current = Promise.resolve(saved.id);
-      setRun({ phase: "done", request: saved.request, outcome: restored.outcome, saved: { run: saved, images: restored.savedImages } });
+      showRun({ phase: "done", request: saved.request, outcome: restored.outcome, saved: { run: saved, images: restored.savedImages } });
       // The next thing a designer does with an old run is edit its prompt.
       document.getElementById("prompt")?.focus({ preventScroll: true });
     },
-    [restoreSaved, formApiRef],
+    [restoreSaved, formApiRef, showRun],
   );
 
   const rerun = useCallback(
@@ -104,13 +125,5 @@ export function useSingleRun(
     [generate, formApiRef],
   );
 
-  /** A followed job ended: its run in history keeps the final answer. */
-  const onJobEnded = useCallback(
-    (outcome: RunOutcome) => {
-      void shownRunIdRef.current.then((id) => (id ? finishJob(id, outcome) : undefined));
-    },
-    [finishJob],
-  );
-
-  return { run, endpointInUse, shownRunId, generate, cancel, showOutcome, openRun, rerun, onJobEnded };
+  return { run, jobs, endpointInUse, shownRunId, generate, cancel, showOutcome, openRun, rerun };
 }

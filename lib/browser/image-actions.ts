@@ -1,7 +1,7 @@
 "use client";
 
 import type { DisplayImage } from "@/lib/answer/interpret-answer";
-import { makeZip } from "@/lib/zip";
+import { zipToBlob, type ZipEntry } from "@/lib/browser/zip/zip-writer";
 import { copyText } from "./reveal";
 import { extensionForType } from "@/lib/utils/file-names";
 import { imageBlob } from "@/lib/browser/image-blob";
@@ -43,21 +43,21 @@ export async function downloadImage(image: DisplayImage, index: number): Promise
 
 /** All images in one zip, with an index of where each was found; unreadable ones are listed, not lost. */
 export async function downloadAllImages(images: DisplayImage[]): Promise<string> {
-  const entries: { name: string; bytes: Uint8Array }[] = [];
+  const entries: ZipEntry[] = [];
   const index: string[] = [];
   for (const [position, image] of images.entries()) {
     const blob = await bytesOf(image);
     const origin = image.source.kind === "url" ? image.source.url : `${image.source.kind} in the answer`;
     if (blob) {
       const name = fileName(position, blob);
-      entries.push({ name, bytes: new Uint8Array(await blob.arrayBuffer()) });
+      entries.push({ name, data: blob });
       index.push(`${name}\t${image.paths.join(", ")}\t${origin}`);
     } else {
       index.push(`(not included: its server does not let the browser read it)\t${image.paths.join(", ")}\t${origin}`);
     }
   }
-  entries.push({ name: "images.tsv", bytes: new TextEncoder().encode(`file\tjson paths\tsource\n${index.join("\n")}\n`) });
-  saveBlob(new Blob([makeZip(entries)], { type: "application/zip" }), "images.zip");
+  entries.push({ name: "images.tsv", data: new TextEncoder().encode(`file\tjson paths\tsource\n${index.join("\n")}\n`) });
+  saveBlob(await zipToBlob(entries), "images.zip");
   const missing = images.length - (entries.length - 1);
   return missing > 0
     ? `Saved ${entries.length - 1} of ${images.length} images; ${missing} could not be read (listed in images.tsv).`

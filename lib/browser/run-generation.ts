@@ -5,33 +5,12 @@ import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { readWholeStream } from "@/lib/utils/read-stream";
 import { problemSchema, type Problem } from "@/lib/request/problem";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 
 /**
  * The browser side of POST /api/generate: sends the three fields, then tells apart our own
  * problem answers from the service's answer, which is kept byte for byte.
  */
-
-export type ServiceExchange = {
-  requestId: string;
-  status: number;
-  statusText: string;
-  contentType: string;
-  url: string;
-  urlsTried: string[];
-  keyHint: string;
-  headersMs: number | null;
-  totalMs: number;
-  serviceRequestId: string;
-  retryAfter: string;
-  location: string;
-  bytes: Uint8Array<ArrayBuffer>;
-};
-
-export type RunOutcome =
-  | { kind: "service"; exchange: ServiceExchange }
-  | { kind: "problem"; problem: Problem; status: number; url: string; totalMs: number }
-  | { kind: "failed"; message: string; totalMs: number }
-  | { kind: "cancelled"; totalMs: number };
 
 function header(response: Response, name: string): string {
   return response.headers.get(name) ?? "";

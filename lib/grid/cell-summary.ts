@@ -1,6 +1,6 @@
 import { interpretAnswer, type DisplayImage } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/answer/service-error";
 
 /** What one grid cell shows once its request ends: its first image, or the error in plain words. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runCells, type AttemptResult, type CellProgress } from "./grid-scheduler";
 import { parseRetryAfter, retryDelayMs } from "./retry-after";
 

@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 
 /**
  * Runs a grid's cells with at most `concurrency` at once. A cell the service (or the playground)

@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 
 /** How long to wait before asking again, when an answer says "too many requests"; null for any other answer. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodePng } from "@/lib/server/demo-service/png-encoder";
+import { encodePng } from "@/lib/node/png-encoder";
 import { TEXT_BASE64 } from "@/test-support/sample-images";
 import { MIN_PACKED_BASE64_CHARS, packJsonBody, unpackBody } from "./answer-packing";
 import { encodeBase64 } from "./base64-encode";

@@ -74,6 +74,8 @@ export const archiveIndexSchema = z.object({
   version: z.literal(ARCHIVE_VERSION),
   exportedAt: z.string(),
   runs: z.array(z.object({ id: z.string(), folder: z.string() })),
+  /** SHA-256 (hex) of every other file, by name; exports before checksums were added have none. */
+  checksums: z.optional(z.record(z.string(), z.string())),
 });
 
 export type ArchiveIndex = z.infer<typeof archiveIndexSchema>;

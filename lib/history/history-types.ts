@@ -1,7 +1,7 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridSpec } from "../grid/grid-plan";
 import type { Problem } from "@/lib/request/problem";
-import type { ServiceExchange } from "@/lib/browser/run-generation";
+import type { ServiceExchange } from "@/lib/answer/run-outcome";
 
 /** What the browser keeps of each run (IndexedDB): enough to show it again without the service. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodePng } from "@/lib/server/demo-service/png-encoder";
-import type { RunOutcome, ServiceExchange } from "@/lib/browser/run-generation";
+import { encodePng } from "@/lib/node/png-encoder";
+import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
 import { PNG_BASE64 } from "@/test-support/sample-images";
 import { analyseAnswer } from "./analyse-answer";
 import { recordRun, type RecordingTools } from "./record-run";

@@ -1,5 +1,5 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import type { RunOutcome, ServiceExchange } from "@/lib/browser/run-generation";
+import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
 import type { AnswerAnalysis } from "./analyse-answer";
 import type { HistoryRun, RunGroup, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
 

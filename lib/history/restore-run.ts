@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@/lib/browser/run-generation";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { sniffImageMime } from "@/lib/answer/image-signature";
 import { unpackBody } from "./answer-packing";
 import type { HistoryRun } from "./history-types";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { encodePng } from "../../lib/server/demo-service/png-encoder";
+import { encodePng } from "../../lib/node/png-encoder";
 import { ANSWER_CORPUS } from "../answer-corpus";
 import { BENCH_BEHAVIOURS } from "./bench-payloads";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { encodePng } from "../../lib/server/demo-service/png-encoder";
+import { encodePng } from "../../lib/node/png-encoder";
 
 /**
  * Large answers for the benchmarks, made once on first use: a 1 KB JSON answer, a 16 MB one, and

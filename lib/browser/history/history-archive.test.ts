@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { encodePng } from "@/lib/server/demo-service/png-encoder";
-import type { RunOutcome } from "@/lib/browser/run-generation";
-import { unzip } from "@/lib/unzip";
-import { makeZip } from "@/lib/zip";
+import { encodePng } from "@/lib/node/png-encoder";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { readZip } from "@/lib/browser/zip/zip-reader";
+import { entryText, zipBytes } from "@/test-support/zip-bytes";
 import { PNG_BASE64 } from "@/test-support/sample-images";
 import { buildHistoryArchive } from "./history-export";
 import { importHistoryArchive } from "./history-import";
@@ -90,9 +90,9 @@ describe("history export and import", () => {
         "runs/002-a-fox-at-dusk/image-1.png",
       ]),
     );
-    const answer = new TextDecoder().decode(entries.find((entry) => entry.name === "runs/001-a-red-fox/answer.json")?.bytes);
+    const answer = await entryText(entries.find((entry) => entry.name === "runs/001-a-red-fox/answer.json"));
     expect(answer).toContain('"b64_json":"playground-file:image-1.png"');
-    const csv = new TextDecoder().decode(entries.find((entry) => entry.name === "index.csv")?.bytes);
+    const csv = await entryText(entries.find((entry) => entry.name === "index.csv"));
     expect(csv.split("\r\n")[1]).toBe(
       '"1970-01-01T00:00:01.000Z","m1","16:9","succeeded","200 OK","42","1","false","http://127.0.0.1:9/v1/images/generations","a ""red"", fox","runs/001-a-red-fox"',
     );
@@ -100,7 +100,7 @@ describe("history export and import", () => {
 
   it("imports its own export back with the same answers, images and metadata", async () => {
     const runs = await sampleRuns();
-    const imported = await importHistoryArchive(makeZip(await buildHistoryArchive(runs)));
+    const imported = await importHistoryArchive(await zipBytes(await buildHistoryArchive(runs)));
     if (!imported.ok) throw new Error(imported.message);
     expect(imported.skipped).toEqual([]);
     expect(imported.runs.map((run) => [run.id, run.request, run.status, run.durationMs, run.sizeBytes])).toEqual(
@@ -117,7 +117,7 @@ describe("history export and import", () => {
   });
 
   it("refuses foreign zips and other files in plain words", async () => {
-    expect(await importHistoryArchive(makeZip([{ name: "photo.png", bytes: new Uint8Array([1]) }]))).toEqual({
+    expect(await importHistoryArchive(await zipBytes([{ name: "photo.png", data: new Uint8Array([1]) }]))).toEqual({
       ok: false,
       message: expect.stringMatching(/not exported by the playground/),
     });
@@ -129,9 +129,28 @@ describe("history export and import", () => {
 
   it("imports the readable runs of a damaged export and names the others", async () => {
     const entries = (await buildHistoryArchive(await sampleRuns())).filter((entry) => entry.name !== "runs/001-a-red-fox/image-1.png");
-    const imported = await importHistoryArchive(makeZip(entries));
+    const imported = await importHistoryArchive(await zipBytes(entries));
     expect(imported.ok && imported.runs.map((run) => run.id)).toEqual(["b", "c"]);
     expect(imported.ok && imported.skipped).toEqual(["runs/001-a-red-fox: image-1.png is missing"]);
-    expect((await unzip(makeZip(entries))).ok).toBe(true);
+    expect(readZip(await zipBytes(entries)).ok).toBe(true);
+  });
+
+  it("refuses an export whose file was changed after it was written, and says which", async () => {
+    const zip = await zipBytes(await buildHistoryArchive(await sampleRuns()));
+    const files = readZip(zip);
+    if (!files.ok) throw new Error(files.message);
+    const image = files.files.get("runs/001-a-red-fox/image-1.png");
+    if (!image) throw new Error("no image in the export");
+    // Flip one byte of the stored image inside the archive.
+    const at = indexOfBytes(zip, image) + image.length - 20;
+    zip[at] = (zip[at] ?? 0) ^ 0xff;
+    expect(await importHistoryArchive(zip)).toEqual({
+      ok: false,
+      message: "This zip archive is damaged: runs/001-a-red-fox/image-1.png does not match its checksum.",
+    });
   });
 });
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  return Buffer.from(haystack).indexOf(Buffer.from(needle));
+}

@@ -1,5 +1,6 @@
 import { extensionForType, slugify } from "@/lib/utils/file-names";
-import type { ZipEntry } from "@/lib/zip";
+import { sha256Hex } from "@/lib/browser/zip/checksum";
+import type { ZipEntry } from "@/lib/browser/zip/zip-writer";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "@/lib/history/archive-schema";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { blobBytes } from "@/lib/history/restore-run";
@@ -19,11 +20,11 @@ function folderName(run: HistoryRun, index: number): string {
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
 async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: ZipEntry[]; archived: ArchivedRun }> {
-  const entries: ZipEntry[] = [{ name: `${folder}/request.json`, bytes: json(run.request) }];
+  const entries: ZipEntry[] = [{ name: `${folder}/request.json`, data: json(run.request) }];
   let thumbnailFile: string | null = null;
   if (run.thumbnail) {
     thumbnailFile = `thumbnail.${extensionForType(run.thumbnail.type, "bin")}`;
-    entries.push({ name: `${folder}/${thumbnailFile}`, bytes: await blobBytes(run.thumbnail) });
+    entries.push({ name: `${folder}/${thumbnailFile}`, data: run.thumbnail });
   }
   const stored = run.outcome;
   let outcome: ArchivedRun["outcome"];
@@ -44,8 +45,9 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
       );
       answerFile = "answer.json";
     }
-    entries.push({ name: `${folder}/${answerFile}`, bytes: answer });
-    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, bytes: await blobBytes(image.blob) });
+    entries.push({ name: `${folder}/${answerFile}`, data: answer });
+    // Images stay Blobs: the zip writer reads them one chunk at a time.
+    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, data: image.blob });
     outcome = {
       kind: "service",
       exchange: stored.exchange,
@@ -72,7 +74,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
     thumbnailUrl: run.thumbnailUrl,
     outcome,
   };
-  entries.push({ name: `${folder}/run.json`, bytes: json(archived) });
+  entries.push({ name: `${folder}/run.json`, data: json(archived) });
   return { entries, archived };
 }
 
@@ -130,10 +132,16 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
     "prompt",
     "folder",
   ];
-  const indexFile = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: now.toISOString(), runs: index };
-  return [
-    { name: "index.json", bytes: json(indexFile) },
-    { name: "index.csv", bytes: new TextEncoder().encode(toCsv(header, rows)) },
-    ...entries,
-  ];
+  const csv: ZipEntry = { name: "index.csv", data: new TextEncoder().encode(toCsv(header, rows)) };
+  // One file's bytes at a time are read to hash them; the archive itself is never built here.
+  const checksums: Record<string, string> = {};
+  for (const entry of [csv, ...entries]) checksums[entry.name] = await sha256Hex(entry.data);
+  const indexFile: ArchiveIndex = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: now.toISOString(),
+    runs: index,
+    checksums,
+  };
+  return [{ name: "index.json", data: json(indexFile) }, csv, ...entries];
 }

@@ -1,5 +1,6 @@
 import { imageTypeForFileName } from "@/lib/utils/file-names";
-import { unzip } from "@/lib/unzip";
+import { sha256Hex } from "@/lib/browser/zip/checksum";
+import { readZip } from "@/lib/browser/zip/zip-reader";
 import { archivedRunSchema, archiveIndexSchema, FILE_REFERENCE_PREFIX, type ArchivedRun } from "@/lib/history/archive-schema";
 import type { HistoryRun, StoredOutcome } from "@/lib/history/history-types";
 import { runSizeBytes } from "@/lib/history/record-run";
@@ -27,11 +28,13 @@ function escapeRegExp(text: string): string {
 }
 
 export async function importHistoryArchive(archive: Uint8Array<ArrayBuffer>): Promise<ImportResult> {
-  const unzipped = await unzip(archive);
+  const unzipped = readZip(archive);
   if (!unzipped.ok) return unzipped;
   const { files } = unzipped;
   const index = archiveIndexSchema.safeParse(parseJson(files.get("index.json")));
   if (!index.success) return { ok: false, message: FOREIGN };
+  const damaged = await firstDamagedFile(files, index.data.checksums ?? {});
+  if (damaged) return { ok: false, message: `This zip archive is damaged: ${damaged} does not match its checksum.` };
   const runs: HistoryRun[] = [];
   const skipped: string[] = [];
   for (const entry of index.data.runs) {
@@ -47,6 +50,15 @@ export async function importHistoryArchive(archive: Uint8Array<ArrayBuffer>): Pr
   }
   if (runs.length === 0 && skipped.length > 0) return { ok: false, message: `No run in this zip could be read. ${skipped[0] ?? ""}` };
   return { ok: true, runs, skipped };
+}
+
+/** A file whose bytes differ from the export's checksum (files that are missing are named per run). */
+async function firstDamagedFile(files: Map<string, Uint8Array>, checksums: Record<string, string>): Promise<string | null> {
+  for (const [name, expected] of Object.entries(checksums)) {
+    const bytes = files.get(name);
+    if (bytes && (await sha256Hex(bytes)) !== expected) return name;
+  }
+  return null;
 }
 
 /** The stored run, or why it cannot be rebuilt. */

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Slows down password guessing per client: each wrong password doubles the wait before the next
  * answer (0.25 s, 0.5 s, 1 s … up to 8 s); a right one clears the record.

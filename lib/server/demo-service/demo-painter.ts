@@ -1,5 +1,7 @@
+import "server-only";
+
 import { dimensionsForLongSide, type AspectRatio } from "@/lib/request/aspect-ratio";
-import { encodePng } from "./png-encoder";
+import { encodePng } from "@/lib/node/png-encoder";
 import { CAPTION_GLYPH, Raster } from "./raster";
 import { colourForWord, hashText, meaningfulWords, mixColours, seededRandom, type Rgb } from "./prompt-palette";
 

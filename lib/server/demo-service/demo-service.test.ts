@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paintDemoImage } from "./demo-painter";
 import { startDemoService, type RunningDemoService } from "./demo-service";
-import { readPngSize } from "./png-encoder";
+import { readPngSize } from "@/lib/node/png-encoder";
 
 let demo: RunningDemoService;
 beforeAll(async () => {

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { parseAspectRatio } from "@/lib/request/aspect-ratio";

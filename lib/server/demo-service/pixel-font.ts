@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * A 5×7 bitmap font so demo images can carry their prompt as a caption without any font files.
  * Each glyph is seven rows of five bits, written as two hex digits per row.

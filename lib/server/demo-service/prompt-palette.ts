@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Turns a prompt into what the demo painter draws: its meaningful words, a colour for each
  * (colour words and common scenery keep their real colour; other words get a stable hue), and a

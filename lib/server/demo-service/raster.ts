@@ -1,3 +1,5 @@
+import "server-only";
+
 import type { Rgb } from "./prompt-palette";
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyphRows } from "./pixel-font";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Who is calling, for rate limits and sign-in throttling. The socket address is stamped on every
  * request by the server itself (see peer-address-stamp.ts), overwriting anything a client sent

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { Server, type IncomingMessage } from "node:http";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { readWholeStream } from "@/lib/utils/read-stream";
 
 /**

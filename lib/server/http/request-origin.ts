@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Refuses requests that another site's page made a browser send: a cross-site Sec-Fetch-Site, or an
  * Origin whose host is not the one this request was sent to. Requests without either header (curl,

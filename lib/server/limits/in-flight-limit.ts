@@ -1,3 +1,5 @@
+import "server-only";
+
 /** Counts generations under way; beyond the cap a new one is turned away rather than queued. */
 const slot = globalThis as typeof globalThis & { __generationsInFlight?: { count: number } };
 const inFlight = (slot.__generationsInFlight ??= { count: 0 });

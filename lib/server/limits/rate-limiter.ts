@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * A token bucket per client: `perMinute` tokens, refilled continuously, one spent per generation.
  * Buckets that have refilled completely carry no information and are dropped to bound memory.

@@ -1,3 +1,5 @@
+import "server-only";
+
 import type { ServiceAnswer } from "./image-service-client";
 import { readFailureDetail, tooLargeDetail } from "./read-service-answer";
 import { SecretScrubber } from "./scrub-secret";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Names a failed fetch in plain words. Node's fetch throws `TypeError("fetch failed")` with the
  * socket error as its cause (sometimes several, one per address tried), so the cause chain is read.

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Replaces every occurrence of a secret in a body that arrives in chunks, also when it is split
  * across chunks. Only a chunk's tail that could begin the secret is held back for the next chunk,

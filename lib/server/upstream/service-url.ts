@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Where the generations endpoint lives. A deployment's base URL comes in two forms, the host alone
  * (`https://host`) or with an extra segment (`https://host/api`); people also paste it ending in

@@ -1,7 +1,9 @@
-import { deflateSync } from "node:zlib";
-import { crc32 } from "@/lib/crc32";
+import { crc32, deflateSync } from "node:zlib";
 
-/** A minimal PNG writer for 8-bit RGB pixels: signature, IHDR, one IDAT, IEND. */
+/**
+ * A minimal PNG writer for 8-bit RGB pixels: signature, IHDR, one IDAT, IEND. Node-only and holding
+ * no secret, so it serves both the demo service and the fake services of the tests.
+ */
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,0 +1,111 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { JobFollow } from "@/components/answer/job-follower";
+import { detectJob } from "@/lib/answer/job-status";
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { runPoll } from "@/lib/browser/run-generation";
+
+/** How often automatic polling asks, and for how long at most. */
+export const POLL_EVERY_MS = 3000;
+export const POLL_FOR_AT_MOST_MS = 10 * 60_000;
+
+/** Why a poll's answer ends the polling, or null to keep going. */
+function endOf(outcome: RunOutcome): string | null {
+  if (outcome.kind === "cancelled") return "stopped";
+  if (outcome.kind !== "service") return "the check itself failed";
+  const { exchange } = outcome;
+  const answer = interpretAnswer(exchange.bytes, exchange.contentType);
+  if (answer.images.length > 0) return "the image arrived";
+  if (exchange.status >= 400) return `the service answered ${exchange.status}`;
+  const job = answer.body.kind === "json" ? detectJob(answer.body.value) : null;
+  if (job?.phase === "failed") return "the job failed";
+  if (job?.phase === "done") return "the job is done";
+  return null;
+}
+
+type Progress = {
+  url: string | null;
+  auto: boolean;
+  checks: number;
+  latest: RunOutcome | null;
+  busy: boolean;
+  ended: string | null;
+  lastCheckAt: number | null;
+};
+const NOT_FOLLOWING: Progress = { url: null, auto: false, checks: 0, latest: null, busy: false, ended: null, lastCheckAt: null };
+
+/**
+ * Follows the job of the run on screen through our server: a check on demand, or automatic checks
+ * every few seconds, ending when an image arrives, the job fails, on stop, or after a time limit.
+ * It lives beside the single run rather than in the answer view, so polling goes on while the view
+ * is away (grid mode, a dialog) and the answer that ends the job reaches history directly.
+ */
+export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFollow & { reset: () => void } {
+  const [progress, setProgress] = useState<Progress>(NOT_FOLLOWING);
+  const controller = useRef<AbortController | null>(null);
+  const startedAt = useRef<number | null>(null);
+  const onEndedRef = useRef(onJobEnded);
+  useEffect(() => {
+    onEndedRef.current = onJobEnded;
+  }, [onJobEnded]);
+
+  /** A different job (another run on screen) starts from nothing. */
+  const forUrl = (current: Progress, url: string): Progress => (current.url === url ? current : { ...NOT_FOLLOWING, url });
+
+  const check = useCallback(async (url: string) => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    startedAt.current ??= Date.now();
+    setProgress((before) => ({ ...forUrl(before, url), busy: true }));
+    const outcome = await runPoll(url, current.signal);
+    if (controller.current !== current) return;
+    const end = endOf(outcome);
+    setProgress((before) => ({
+      ...before,
+      busy: false,
+      lastCheckAt: Date.now(),
+      checks: before.checks + 1,
+      latest: outcome,
+      ...(end ? { ended: end, auto: false } : {}),
+    }));
+    if (end && outcome.kind === "service") onEndedRef.current(outcome);
+  }, []);
+
+  const startPolling = useCallback((url: string) => setProgress((before) => ({ ...forUrl(before, url), ended: null, auto: true })), []);
+
+  const stop = useCallback(() => {
+    controller.current?.abort();
+    setProgress((before) => ({ ...before, auto: false, busy: false }));
+  }, []);
+
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    startedAt.current = null;
+    setProgress(NOT_FOLLOWING);
+  }, []);
+
+  // The next automatic check a few seconds after the last answer, until something ends it.
+  // Derived, not stored: when the next check is due (0: at once), or null when none is.
+  const { url, auto, busy, ended, lastCheckAt } = progress;
+  const nextAt = url && auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + POLL_EVERY_MS) : null;
+  useEffect(() => {
+    if (nextAt === null || url === null) return;
+    const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
+    const timer = window.setTimeout(
+      () => {
+        if (!overTime) return void check(url);
+        setProgress((before) => ({ ...before, auto: false, ended: `no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes` }));
+      },
+      Math.max(0, nextAt - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [nextAt, url, check]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  return { ...progress, nextAt, everyMs: POLL_EVERY_MS, check, startPolling, stop, reset };
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/**
+ * A module that is fetched on demand: the page is interactive sooner, and the code arrives while
+ * the person types or the service works. A plain import() kept in a variable rather than
+ * React.lazy: a Suspense reveal may be held back for a few hundred milliseconds, and a view should
+ * appear the moment its data (an answer, a grid) is there.
+ */
+export type LazyModule<Module> = {
+  /** Starts loading (once) and resolves with the module. */
+  load(): Promise<Module>;
+  /** The module if it has arrived, else null. */
+  current(): Module | null;
+  /** The load under way, if something started one. */
+  pending(): Promise<Module> | null;
+};
+
+export function lazyModule<Module>(importer: () => Promise<Module>): LazyModule<Module> {
+  let loaded: Module | null = null;
+  let loading: Promise<Module> | null = null;
+  return {
+    load() {
+      loading ??= importer().then((module) => (loaded = module));
+      return loading;
+    },
+    current: () => loaded,
+    pending: () => loading,
+  };
+}
+
+/**
+ * The module once `needed` (or once a load started elsewhere, such as an idle preload, has
+ * arrived); null until then. Loading never starts at hydration unless it is needed.
+ */
+export function useLazyModule<Module>(lazy: LazyModule<Module>, needed: boolean): Module | null {
+  const [module, setModule] = useState<Module | null>(() => lazy.current());
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    const arriving = needed ? lazy.load() : lazy.pending();
+    void arriving?.then((arrived) => {
+      if (live) setModule(() => arrived);
+    });
+    return () => {
+      live = false;
+    };
+  }, [lazy, module, needed]);
+  return module;
+}

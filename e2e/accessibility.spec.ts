@@ -1,0 +1,83 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot, openPlayground } from "./helpers";
+import { E2E } from "./servers";
+
+/**
+ * axe-core's WCAG 2.x A/AA and best-practice rules on every main state of the page, in both colour
+ * schemes: zero violations, no rule turned off.
+ */
+const RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+async function expectNoViolations(page: Page, testInfo: TestInfo, state: string): Promise<void> {
+  // Colour transitions and fades settle before the colours are measured.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const { violations } = await new AxeBuilder({ page }).withTags(RULES).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n"),
+  );
+  if (found.length > 0) await keepScreenshot(page, testInfo, `axe-${state}`);
+  expect(found, `accessibility violations: ${state}`).toEqual([]);
+}
+
+async function generate(page: Page, fields: { model?: string; prompt: string; ratio?: string }): Promise<void> {
+  await fillForm(page, fields);
+  await page.getByRole("button", { name: "Generate" }).click();
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+
+    test("empty page, a run with an image, history with entries, the viewer and compare", async ({ page }, testInfo) => {
+      await openPlayground(page, E2E.demoUrl);
+      await expectNoViolations(page, testInfo, `${colorScheme}-empty`);
+
+      await generate(page, { model: "demo-geometric", prompt: "a red fox in snow", ratio: "16:9" });
+      await expect(page.getByTestId("image-card")).toHaveCount(1);
+      await expect(page.getByTestId("history-item")).toHaveCount(1);
+      await generate(page, { model: "demo-watercolor", prompt: "a small red fox at dusk", ratio: "1:1" });
+      await expect(page.getByTestId("history-item")).toHaveCount(2);
+      await expect(page.getByTestId("image-size")).toContainText("1024×1024");
+      await expectNoViolations(page, testInfo, `${colorScheme}-after-run-with-history`);
+
+      await page.getByTestId("image-card").first().getByRole("button", { name: "Full screen" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoViolations(page, testInfo, `${colorScheme}-viewer`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      await page.getByRole("checkbox", { name: "Select run: a red fox in snow" }).check();
+      await page.getByRole("checkbox", { name: "Select run: a small red fox at dusk" }).check();
+      await page.getByRole("button", { name: "Compare (2)" }).click();
+      await expect(page.getByRole("dialog", { name: "Compare runs" }).getByTestId("compare-column")).toHaveCount(2);
+      await expectNoViolations(page, testInfo, `${colorScheme}-compare`);
+    });
+
+    test("an error from the service", async ({ page }, testInfo) => {
+      await openPlayground(page, E2E.serviceUrl);
+      await generate(page, { model: "fake-policy", prompt: `blocked ${testInfo.testId}` });
+      await expect(page.getByRole("alert").filter({ hasText: "Blocked by content policy" })).toBeVisible();
+      await expectNoViolations(page, testInfo, `${colorScheme}-error`);
+    });
+
+    test("the grid form and a finished grid", async ({ page }, testInfo) => {
+      await openPlayground(page, E2E.demoUrl);
+      await page.getByRole("tab", { name: "Grid" }).click();
+      await page.getByLabel("Prompt variants").fill("a {red|blue} fox");
+      await page.getByLabel("Models", { exact: true }).fill("demo-geometric, demo-pixel");
+      await page.getByLabel("Aspect ratios", { exact: true }).fill("1:1");
+      await expect(page.getByTestId("grid-count")).toContainText("4 requests");
+      await expectNoViolations(page, testInfo, `${colorScheme}-grid-form`);
+
+      await page.getByRole("button", { name: "Run grid" }).click();
+      await expect(page.getByTestId("grid-progress")).toContainText("4 done · 0 failed · 0 to go", { timeout: 20_000 });
+      for (const image of await page.getByTestId("grid-cell").getByRole("img").all())
+        await expect(image).toHaveJSProperty("complete", true);
+      await expectNoViolations(page, testInfo, `${colorScheme}-grid-done`);
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import type { Problem } from "@/lib/request/problem";
+
+/** What one request to our route ended in: the service's answer (byte for byte), our own problem, a failure to reach us, or a cancel. */
+export type ServiceExchange = {
+  requestId: string;
+  status: number;
+  statusText: string;
+  contentType: string;
+  url: string;
+  urlsTried: string[];
+  keyHint: string;
+  headersMs: number | null;
+  totalMs: number;
+  serviceRequestId: string;
+  retryAfter: string;
+  location: string;
+  bytes: Uint8Array<ArrayBuffer>;
+};
+
+export type RunOutcome =
+  | { kind: "service"; exchange: ServiceExchange }
+  | { kind: "problem"; problem: Problem; status: number; url: string; totalMs: number }
+  | { kind: "failed"; message: string; totalMs: number }
+  | { kind: "cancelled"; totalMs: number };
