@@ -133,7 +133,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
                   onCancel={grid.cancelAll}
                 />
               ) : (
-                <p className="text-sm text-zinc-500">Opening the grid…</p>
+                <p className="text-sm text-muted">Opening the grid…</p>
               )}
             </div>
           )}

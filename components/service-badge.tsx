@@ -4,7 +4,7 @@ import type { PublicServiceInfo } from "@/lib/request/service-info";
 export function ServiceBadge({ service, endpointInUse }: { service: PublicServiceInfo; endpointInUse: string | null }) {
   if (service.mode === "demo") {
     return (
-      <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="service-badge">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-muted" data-testid="service-badge">
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-300">
           Demo service
         </span>
@@ -18,7 +18,7 @@ export function ServiceBadge({ service, endpointInUse }: { service: PublicServic
   const [first, second] = service.endpoints;
   const found = endpointInUse ?? (service.endpoints.length === 1 ? first : null);
   return (
-    <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="service-badge">
+    <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-muted" data-testid="service-badge">
       <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300">
         Service
       </span>

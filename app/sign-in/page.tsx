@@ -28,7 +28,7 @@ export default async function SignInPage({ searchParams }: SignInProps) {
       >
         <div>
           <h1 className="text-lg font-semibold">Image Prompt Playground</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">This playground is protected. Enter its password to continue.</p>
+          <p className="mt-1 text-sm text-muted">This playground is protected. Enter its password to continue.</p>
         </div>
         {signedOut && !wrong && (
           <p role="status" className="rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">

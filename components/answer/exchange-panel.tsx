@@ -45,7 +45,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
       <dl className="grid gap-x-4 gap-y-2 text-xs sm:grid-cols-[10rem_1fr]" data-testid="exchange">
         {rows.map(([term, detail]) => (
           <div key={term} className="contents">
-            <dt className="font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
+            <dt className="font-medium text-muted">{term}</dt>
             <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{detail}</dd>
           </div>
         ))}

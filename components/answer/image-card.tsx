@@ -25,7 +25,7 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
     <figure id={imageCardId(scope, index)} className="flex flex-col gap-2 rounded-2xl" data-testid="image-card">
       <div className="checkerboard flex items-center justify-center overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800">
         {load.status === "failed" ? (
-          <p className="p-6 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="p-6 text-sm text-muted">
             This image did not load.{" "}
             {remoteUrl && (
               <a href={remoteUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
@@ -56,7 +56,7 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
           />
         )}
       </div>
-      <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
         {image.paths.map((path) => (
           <JsonPathLink key={path} path={path} />
         ))}

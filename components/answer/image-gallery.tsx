@@ -16,7 +16,7 @@ export function ImageGallery({ images, requested }: { images: DisplayImage[]; re
       {images.length > 1 && (
         <div className="flex items-center justify-end gap-3 text-xs">
           {saved && (
-            <span role="status" className="text-zinc-600 dark:text-zinc-400">
+            <span role="status" className="text-muted">
               {saved}
             </span>
           )}

@@ -27,7 +27,7 @@ export function NodeActions({ path, value }: { path: string; value: unknown }) {
         copy value
       </button>
       {copied && (
-        <span className="font-sans text-[11px] text-zinc-500">
+        <span className="font-sans text-[11px] text-muted">
           {copied === "not allowed" ? "the browser did not allow copying" : `${copied} copied`}
         </span>
       )}

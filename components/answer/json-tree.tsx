@@ -69,7 +69,7 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
             <JsonNode
               value={nested}
               segments={[...segments, JSON_IN_STRING]}
-              label={<span className="text-zinc-500">(json) </span>}
+              label={<span className="text-muted">(json) </span>}
               imagePaths={imagePaths}
               trailingComma={false}
             />
@@ -113,7 +113,7 @@ function DeepValue({ value }: { value: object }) {
     }
   };
   return (
-    <span className="text-zinc-500">
+    <span className="text-muted">
       … nested deeper than {MAX_TREE_DEPTH} levels{" "}
       <button
         type="button"
@@ -150,7 +150,7 @@ function Container({ value, segments, prefix, actions, imagePaths, comma, id }: 
           type="button"
           onClick={() => setOpen(!open)}
           aria-expanded={open}
-          className="mr-1 w-3 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+          className="mr-1 w-3 text-muted hover:text-zinc-900 dark:hover:text-zinc-100"
           aria-label={open ? "Collapse" : "Expand"}
         >
           {open ? "▾" : "▸"}
@@ -158,7 +158,7 @@ function Container({ value, segments, prefix, actions, imagePaths, comma, id }: 
         {prefix}
         {opening}
         {!open && (
-          <span className="text-zinc-500">
+          <span className="text-muted">
             {" "}
             {entries.length} {isArray ? "items" : "keys"}{" "}
           </span>

@@ -13,7 +13,7 @@ const jsonTree = lazyModule(() => import("./json-tree"));
 
 function LazyJsonTree(props: { value: unknown; images: DisplayImage[] }) {
   const tree = useLazyModule(jsonTree, true);
-  return tree ? <tree.JsonTree {...props} /> : <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading the tree…</p>;
+  return tree ? <tree.JsonTree {...props} /> : <p className="text-xs text-muted">Loading the tree…</p>;
 }
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */
@@ -45,7 +45,7 @@ export function RawAnswer({
         </p>
       )}
       {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
-      {body.kind === "empty" && <p className="text-sm text-zinc-500">(empty body)</p>}
+      {body.kind === "empty" && <p className="text-sm text-muted">(empty body)</p>}
     </Section>
   );
 }

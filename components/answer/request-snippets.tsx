@@ -21,7 +21,7 @@ export function RequestSnippets({ url, request }: { url: string; request: Genera
         Copy as fetch
       </button>
       {copied && (
-        <span role="status" className="font-sans text-zinc-500">
+        <span role="status" className="font-sans text-muted">
           {copied}
         </span>
       )}

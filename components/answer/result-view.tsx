@@ -35,7 +35,7 @@ export function ResultView({
     return (
       <div className="rounded-2xl border border-zinc-200 p-5 text-sm dark:border-zinc-800" role="status">
         <p className="font-medium">Cancelled after {(outcome.totalMs / 1000).toFixed(1)} s.</p>
-        <p className="mt-1 text-zinc-600 dark:text-zinc-400">The request to the service was closed. Your settings are still in the form.</p>
+        <p className="mt-1 text-muted">The request to the service was closed. Your settings are still in the form.</p>
       </div>
     );
   }
@@ -77,7 +77,7 @@ function ServiceResult({
   return (
     <AnswerScope.Provider value={`answer${scope}`}>
       <div className="flex flex-col gap-5">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="run-summary">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted" data-testid="run-summary">
           <span
             className={`rounded-full px-2.5 py-0.5 font-mono text-xs font-semibold ${succeeded ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300" : "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300"}`}
           >

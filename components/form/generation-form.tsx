@@ -114,7 +114,7 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
           )}
         </div>
         <ShareLinkButton getFields={() => form.getValues()} />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="text-xs text-muted">
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Enter</kbd> generates ·{" "}

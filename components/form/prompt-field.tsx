@@ -17,7 +17,7 @@ export function PromptField({ maxChars }: { maxChars: number }) {
         </label>
         <span
           aria-live="polite"
-          className={`text-xs tabular-nums ${count > maxChars ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
+          className={`text-xs tabular-nums ${count > maxChars ? "font-semibold text-red-700 dark:text-red-400" : "text-muted"}`}
         >
           {count.toLocaleString("en")} / {maxChars.toLocaleString("en")}
         </span>

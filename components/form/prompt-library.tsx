@@ -35,7 +35,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
           ▸
         </span>
         Prompt library
-        <span className="font-normal text-zinc-500">({prompts.length})</span>
+        <span className="font-normal text-muted">({prompts.length})</span>
       </summary>
       <form onSubmit={(event) => void save(event)} className="mt-3 flex gap-2">
         <input
@@ -56,7 +56,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
         </button>
       </form>
       {message && (
-        <p role="status" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <p role="status" className="mt-2 text-xs text-muted">
           {message}
         </p>
       )}
@@ -66,7 +66,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
             <li key={prompt.id} className="flex items-center gap-2 rounded-lg px-1 py-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{prompt.name}</span>
-                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{prompt.text}</span>
+                <span className="block truncate text-xs text-muted">{prompt.text}</span>
               </span>
               <button
                 type="button"
@@ -80,7 +80,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
                 type="button"
                 onClick={() => onDelete(prompt.id)}
                 aria-label={`Delete ${prompt.name}`}
-                className="rounded-md px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                className="rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-zinc-200 dark:hover:bg-zinc-700"
               >
                 ✕
               </button>

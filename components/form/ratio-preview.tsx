@@ -15,7 +15,7 @@ export function RatioPreview({ ratio }: { ratio: AspectRatio | null }) {
           style={{ width, height }}
         />
       </div>
-      <figcaption className="text-center text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+      <figcaption className="text-center text-xs text-muted tabular-nums dark:text-zinc-400">
         {ratio ? (ratio.width === ratio.height ? "square" : ratio.width > ratio.height ? "landscape" : "portrait") : "—"}
         {ratio && describeRatio(ratio) !== `${ratio.width}:${ratio.height}` && <span className="block">= {describeRatio(ratio)}</span>}
       </figcaption>

@@ -23,7 +23,7 @@ export function ShareLinkButton({ getFields }: { getFields: () => GenerationRequ
         Copy link
       </button>
       {message && (
-        <span role="status" className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">
+        <span role="status" className="min-w-0 break-all text-muted">
           {message}
         </span>
       )}

@@ -71,7 +71,7 @@ export const GridCellBox = memo(function GridCellBox({
             {summary.message && <p className="line-clamp-4 break-words">{summary.message}</p>}
           </div>
         ) : (
-          <p className="px-2 text-center text-xs text-zinc-500" role="status">
+          <p className="px-2 text-center text-xs text-muted" role="status">
             {progress.status === "running" && `Running… ${((now - progress.startedAt) / 1000).toFixed(1)} s`}
             {progress.status === "queued" && "Queued"}
             {progress.status === "waiting" &&
@@ -80,7 +80,7 @@ export const GridCellBox = memo(function GridCellBox({
           </p>
         )}
       </div>
-      <figcaption className="flex flex-wrap items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
+      <figcaption className="flex flex-wrap items-center gap-1 text-[11px] text-muted">
         {summary && (
           <span className="font-mono" data-testid="grid-cell-meta">
             {summary.status ?? "—"} · {(summary.durationMs / 1000).toFixed(1)} s

@@ -135,10 +135,10 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
             </option>
           ))}
         </select>
-        <span className="text-xs text-zinc-500">the other two go across</span>
+        <span className="text-xs text-muted">the other two go across</span>
       </div>
       <p
-        className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
+        className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-muted"}`}
         data-testid="grid-count"
         role={errors.size ? "alert" : undefined}
       >

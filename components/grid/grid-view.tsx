@@ -105,7 +105,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
           are tried again.
         </p>
       )}
-      {note && <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p>}
+      {note && <p className="text-xs text-muted">{note}</p>}
       <div className="overflow-x-auto">
         {/* Equal columns whatever a cell holds; past a few columns the table scrolls instead of squeezing. */}
         <table
@@ -114,7 +114,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
         >
           <thead>
             <tr>
-              <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-zinc-500">
+              <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-muted">
                 <span className="block">
                   {AXIS_NAMES[first]} × {AXIS_NAMES[second]} →
                 </span>
@@ -123,7 +123,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
               {table.columnLabels.map(([a, b], column) => (
                 <th key={column} scope="col" className="align-bottom font-medium">
                   <span className="line-clamp-2 break-words">{a}</span>
-                  <span className="block font-mono text-zinc-500">{b}</span>
+                  <span className="block font-mono text-muted">{b}</span>
                 </th>
               ))}
             </tr>

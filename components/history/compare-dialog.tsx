@@ -102,7 +102,7 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
     >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-base font-semibold">Compare {runs.length} runs</h2>
-        <p className="hidden text-xs text-zinc-500 sm:block">
+        <p className="hidden text-xs text-muted sm:block">
           Oldest first; words that differ from it are marked. Images share one scale{scale > 0 ? ` (${Math.round(scale * 100)}%)` : ""}.
         </p>
         <button
@@ -128,9 +128,9 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
             >
               <div className="checkerboard flex min-h-40 items-center justify-center overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800">
                 {!image ? (
-                  <span className="text-sm text-zinc-500">Loading…</span>
+                  <span className="text-sm text-muted">Loading…</span>
                 ) : image.src === null ? (
-                  <span className="p-4 text-sm text-zinc-500">{image.note}</span>
+                  <span className="p-4 text-sm text-muted">{image.note}</span>
                 ) : (
                   // eslint-disable-next-line @next/next/no-img-element -- blob or service URL
                   <img
@@ -144,19 +144,19 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
                 )}
               </div>
               <dl className="grid grid-cols-[5rem_1fr] gap-x-2 gap-y-1 text-xs">
-                <dt className="text-zinc-500">Model</dt>
+                <dt className="text-muted">Model</dt>
                 <dd className={`truncate font-mono ${differs(run.request.model, baseline?.request.model)}`}>{run.request.model}</dd>
-                <dt className="text-zinc-500">Ratio</dt>
+                <dt className="text-muted">Ratio</dt>
                 <dd className={`font-mono ${differs(run.request.aspect_ratio, baseline?.request.aspect_ratio)}`}>
                   {run.request.aspect_ratio}
                 </dd>
-                <dt className="text-zinc-500">Duration</dt>
+                <dt className="text-muted">Duration</dt>
                 <dd>{(run.durationMs / 1000).toFixed(2)} s</dd>
-                <dt className="text-zinc-500">Status</dt>
+                <dt className="text-muted">Status</dt>
                 <dd>
                   {RUN_STATUS_LABELS[run.status]} · {run.statusText}
                 </dd>
-                <dt className="text-zinc-500">When</dt>
+                <dt className="text-muted">When</dt>
                 <dd>{new Date(run.createdAt).toLocaleString()}</dd>
               </dl>
               <PromptDiff tokens={prompts[index] ?? []} side={index === 0 ? "baseline" : "other"} />

@@ -60,7 +60,7 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
             {title}
           </span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
             <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">
               Grid · {cellCount} cells
             </span>

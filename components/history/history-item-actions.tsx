@@ -1,7 +1,7 @@
 "use client";
 
 const iconButton =
-  "rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
+  "rounded-md px-1.5 py-1 text-sm text-muted hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100";
 
 type HistoryItemActionsProps = {
   /** "run" or "grid": what the buttons' names and tips speak of. */

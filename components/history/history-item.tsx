@@ -52,9 +52,9 @@ export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onSta
         <RunThumbnail run={run} />
         <span className="flex min-w-0 flex-col gap-1">
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
-            {excerpt || <em className="text-zinc-500">(empty prompt)</em>}
+            {excerpt || <em className="text-muted">(empty prompt)</em>}
           </span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
             <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
               {RUN_STATUS_LABELS[run.status]}
             </span>

@@ -66,7 +66,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           History
         </h2>
         <div className="flex items-center gap-3">
-          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-usage">
+          <p className="text-xs text-muted" data-testid="history-usage">
             {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
           </p>
           <button
@@ -91,11 +91,11 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
       {runs.length > 0 && <HistoryFilters runs={runs} filter={filter} onChange={setFilter} />}
       <HistoryToolbar history={history} chosen={chosen} onCompare={onCompare} />
       {!history.ready ? (
-        <p className="text-sm text-zinc-500">Opening history…</p>
+        <p className="text-sm text-muted">Opening history…</p>
       ) : runs.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Every run you make is kept here, in this browser, with its images.</p>
+        <p className="text-sm text-muted">Every run you make is kept here, in this browser, with its images.</p>
       ) : shown.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">No run matches these filters.</p>
+        <p className="text-sm text-muted">No run matches these filters.</p>
       ) : (
         <ul
           ref={listRef}

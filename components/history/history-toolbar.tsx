@@ -103,12 +103,12 @@ export function HistoryToolbar({
         />
       </div>
       {chosen.length > MAX_COMPARED && (
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-muted">
           Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.
         </p>
       )}
       {busy && (
-        <p role="status" className="text-xs text-zinc-500">
+        <p role="status" className="text-xs text-muted">
           {busy}
         </p>
       )}

@@ -25,13 +25,13 @@ export function RunPanel({ run, jobs, onRerun }: { run: RunState; jobs: JobFollo
             jobs={jobs}
           />
         ) : (
-          <p className="text-sm text-zinc-500">Showing the answer…</p>
+          <p className="text-sm text-muted">Showing the answer…</p>
         )}
       </>
     );
   }
   return (
-    <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+    <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700 dark:text-zinc-400">
       <p className="text-base font-medium text-zinc-700 dark:text-zinc-300">Your images will appear here</p>
       <p className="max-w-md text-sm">
         Pick a model, describe the picture, choose a shape and press Generate. You will see the images, the raw answer and the exact

@@ -16,7 +16,7 @@ export function RunProgress({ request, startedAt }: { request: GenerationRequest
 
   return (
     <div className="flex flex-col gap-3" aria-busy="true">
-      <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="flex items-center gap-2 text-sm text-muted">
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-500" />
         Generating with <code className="font-mono">{request.model}</code> at {request.aspect_ratio}…{" "}
         <span data-testid="elapsed" className="font-mono tabular-nums">
@@ -25,7 +25,7 @@ export function RunProgress({ request, startedAt }: { request: GenerationRequest
       </p>
       <div
         data-testid="placeholder"
-        className="shimmer mx-auto flex w-full max-w-full flex-col items-center justify-center gap-1 rounded-2xl bg-zinc-200 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
+        className="shimmer mx-auto flex w-full max-w-full flex-col items-center justify-center gap-1 rounded-2xl bg-zinc-200 text-muted dark:bg-zinc-800 dark:text-zinc-400"
         style={{
           aspectRatio: `${ratio.width} / ${ratio.height}`,
           maxHeight: "70vh",

@@ -18,7 +18,7 @@ export function SavedRunBar({ run, onRerun }: { run: HistoryRun; onRerun: (run: 
           <time dateTime={new Date(run.createdAt).toISOString()} title={new Date(run.createdAt).toLocaleString()}>
             {timeAgo(run.createdAt, now)}
           </time>
-          {run.serviceUrl && <span className="text-zinc-600 dark:text-zinc-400"> · answered by {run.serviceUrl}</span>}
+          {run.serviceUrl && <span className="text-muted"> · answered by {run.serviceUrl}</span>}
         </p>
         <button
           type="button"

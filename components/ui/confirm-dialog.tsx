@@ -17,7 +17,7 @@ export function ConfirmDialog({ title, body, confirmLabel, tone = "danger", onCo
   return (
     <dialog ref={dialogRef} aria-label={title} onClose={onClose} className={`${smallDialogClassName} max-w-sm`}>
       <h2 className="text-base font-semibold">{title}</h2>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>
+      <p className="mt-2 text-sm text-muted">{body}</p>
       <div className="mt-4 flex justify-end gap-2">
         {/* The safe answer has focus, so Enter never destroys anything by accident. */}
         <button

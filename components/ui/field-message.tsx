@@ -8,7 +8,7 @@ export function FieldMessage({ id, error, hint }: { id: string; error?: string; 
     );
   }
   return hint ? (
-    <p id={id} className="text-xs text-zinc-500 dark:text-zinc-400">
+    <p id={id} className="text-xs text-muted">
       {hint}
     </p>
   ) : null;

@@ -9,7 +9,7 @@ export function Section({ title, aside, children }: { title: string; aside?: str
           </span>
           {title}
         </h2>
-        {aside && <span className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{aside}</span>}
+        {aside && <span className="truncate font-mono text-xs text-muted">{aside}</span>}
       </summary>
       <div className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">{children}</div>
     </details>
