@@ -32,5 +32,5 @@ export default defineConfig([
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", noServerCode] },
   },
-  globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores(["**/.next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
 ]);

@@ -3,7 +3,8 @@ import { summary, type Summary } from "./stats";
 
 /** The route against the fake service called directly: latency, a large answer, and server memory. */
 
-export type Endpoints = { routeUrl: string; directUrl: string; key: string };
+/** `relayUrl`: the bare Next relay (bench/bare-relay), the framework's own floor for a relay route. */
+export type Endpoints = { routeUrl: string; directUrl: string; key: string; relayUrl?: string };
 
 async function timeOnce(url: string, body: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
@@ -13,26 +14,29 @@ async function timeOnce(url: string, body: string, headers: Record<string, strin
   return performance.now() - started;
 }
 
-/** Alternates route and direct calls so that drift in the machine's speed hits both alike. */
+/** Alternates route, bare relay and direct calls so that drift in the machine's speed hits all alike. */
 export async function sideBySide(
   endpoints: Endpoints,
   model: string,
   runs: number,
   warmup: number,
   aspectRatio = "1:1",
-): Promise<{ route: number[]; direct: number[] }> {
+): Promise<{ route: number[]; direct: number[]; relay: number[] }> {
   const body = JSON.stringify({ model, prompt: "a red fox in snow", aspect_ratio: aspectRatio });
   const route: number[] = [];
   const direct: number[] = [];
+  const relay: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
     const viaRoute = await timeOnce(endpoints.routeUrl, body, {});
+    const viaRelay = endpoints.relayUrl ? await timeOnce(endpoints.relayUrl, body, {}) : Number.NaN;
     const viaDirect = await timeOnce(endpoints.directUrl, body, { authorization: `Bearer ${endpoints.key}` });
     if (i >= warmup) {
       route.push(viaRoute);
       direct.push(viaDirect);
+      if (endpoints.relayUrl) relay.push(viaRelay);
     }
   }
-  return { route, direct };
+  return { route, direct, relay };
 }
 
 /**

@@ -16,7 +16,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const BARE_RELAY_DIR = "bench/bare-relay";
 let built = false;
+let relayBuilt = false;
 
 /** A fresh build once per benchmark process: figures from a build older than the code would describe other code. */
 export function ensureBuild(): void {
@@ -29,15 +31,40 @@ export function ensureBuild(): void {
   });
 }
 
+/** The bench-only bare relay app (bench/bare-relay), built once per benchmark process. */
+function ensureBareRelayBuild(): void {
+  if (relayBuilt) return;
+  relayBuilt = true;
+  console.log("Building the bare Next relay (bench/bare-relay)…");
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build", BARE_RELAY_DIR], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
 export type RunningNext = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
 export async function startNext(env: Record<string, string>): Promise<RunningNext> {
   ensureBuild();
+  return startNextIn(".", env);
+}
+
+/** A bare Next route that relays `target` with `key` and nothing else, at `${url}/api/relay`. */
+export async function startBareRelay(target: string, key: string): Promise<RunningNext> {
+  ensureBareRelayBuild();
+  return startNextIn(BARE_RELAY_DIR, { BARE_RELAY_TARGET: target, BARE_RELAY_KEY: key });
+}
+
+async function startNextIn(dir: string, env: Record<string, string>): Promise<RunningNext> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", dir, "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -5,17 +5,29 @@ import { javascriptWeight, launchBrowser, renderLargeAnswer } from "./measure-br
 import { gridTiming } from "./measure-grid";
 import { medianDifference, rssGrowthMb, sideBySide, type Endpoints } from "./measure-route";
 import { requestsPerSecond } from "./measure-rps";
-import { freePort, startNext } from "./next-server";
+import { lighthouse } from "./measure-lighthouse";
+import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
 /**
  * `npm run bench`: the playground against its limits, side by side with the fake service called
- * directly, in one run. Prints a markdown table and writes bench/results.json.
+ * directly and with a bare Next relay route (the framework's own floor), in one run. Prints a
+ * markdown table and writes bench/results.json.
  */
 
 const KEY = "sk-bench-key-0123456789";
 const DEMO_KEY = "demo-playground-key";
-type Row = { key: string; what: string; value: Summary | number; unit: string; target?: { op: "<=" | ">="; value: number } };
+/** Lighthouse's figures move with the machine's load from run to run; the median of several is quoted. */
+const LIGHTHOUSE_RUNS = 5;
+/** `relay`: the same figure for the bare Next relay, where one applies. */
+type Row = {
+  key: string;
+  what: string;
+  value: Summary | number;
+  relay?: Summary | number;
+  unit: string;
+  target?: { op: "<=" | ">="; value: number };
+};
 const rows: Row[] = [];
 const record = (row: Row) => {
   rows.push(row);
@@ -48,27 +60,41 @@ const rssGrowth = await rssGrowthMb(
 await fresh.stop();
 
 const next = await startNext(serverEnv);
-const endpoints: Endpoints = { routeUrl: `${next.url}/api/generate`, directUrl: `${fake.url}/v1/images/generations`, key: KEY };
+const relay = await startBareRelay(`${fake.url}/v1/images/generations`, KEY);
+const endpoints: Endpoints = {
+  routeUrl: `${next.url}/api/generate`,
+  directUrl: `${fake.url}/v1/images/generations`,
+  relayUrl: `${relay.url}/api/relay`,
+  key: KEY,
+};
 console.log(`Benchmarking on ${cpus().length} cores, Node ${process.version}`);
 
 try {
   const small = await sideBySide(endpoints, "bench-1kb", 200, 30);
   record({
     key: "route_overhead_ms_p50_1kb",
-    what: "route latency minus direct, 1 KB answer, one at a time",
+    what: "latency minus direct, 1 KB answer, one at a time",
     value: medianDifference(small.route, small.direct),
+    relay: medianDifference(small.relay, small.direct),
     unit: "ms",
     target: { op: "<=", value: 5 },
   });
 
   const large = await sideBySide(endpoints, "bench-16mb", 25, 3);
-  const ratios = large.route.map((value, index) => value / (large.direct[index] ?? value));
+  const pairwise = (over: number[], under: number[]) => summary(over.map((value, index) => value / (under[index] ?? value)));
   record({
     key: "route_vs_direct_ratio_16mb",
-    what: `route / direct, 16 MB answer (route ${round(summary(large.route).median)} ms, direct ${round(summary(large.direct).median)} ms)`,
-    value: summary(ratios),
+    what: `latency / direct, 16 MB answer (playground ${round(summary(large.route).median)} ms, bare relay ${round(summary(large.relay).median)} ms, direct ${round(summary(large.direct).median)} ms)`,
+    value: pairwise(large.route, large.direct),
+    relay: pairwise(large.relay, large.direct),
     unit: "×",
-    target: { op: "<=", value: 1.15 },
+  });
+  record({
+    key: "route_vs_bare_relay_ratio_16mb",
+    what: "playground route / bare Next relay, 16 MB answer, measured in alternation",
+    value: pairwise(large.route, large.relay),
+    unit: "×",
+    target: { op: "<=", value: 1.1 },
   });
 
   const body = JSON.stringify({ model: "bench-1kb", prompt: "throughput", aspect_ratio: "1:1" });
@@ -109,7 +135,7 @@ try {
       console.log(`    loaded after the page was interactive: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
     rows.push({
       key: "lazy_chunks_kib_gz",
-      what: `loaded after the page is interactive: answer views and JSON tree (${weight.lazy.length} chunks)`,
+      what: `loaded after the page is interactive: history panel, answer views and JSON tree (${weight.lazy.length} chunks)`,
       value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024,
       unit: "KiB",
     });
@@ -193,7 +219,41 @@ try {
     unit: "ms",
     target: { op: "<=", value: 300 },
   });
+
+  // Lighthouse last, with nothing else of the benchmark running beside it.
+  // The bare relay app also serves the smallest App Router page: its column is the framework's floor.
+  for (const formFactor of ["mobile", "desktop"] as const) {
+    const figures = await lighthouse(`${next.url}/`, formFactor, LIGHTHOUSE_RUNS);
+    const floor = await lighthouse(`${relay.url}/`, formFactor, LIGHTHOUSE_RUNS);
+    const machine = `Lighthouse benchmark index ${figures.benchmarkIndex.median} (${figures.benchmarkIndex.min}–${figures.benchmarkIndex.max})`;
+    record({
+      key: `lighthouse_${formFactor}_performance`,
+      what: `Lighthouse ${formFactor} performance score, empty page; beside it a bare Next page (${machine})`,
+      value: figures.performance,
+      relay: floor.performance,
+      unit: "",
+      // The targets are the phone's: the desktop preset is reported beside it.
+      target: formFactor === "mobile" ? { op: ">=", value: 98 } : undefined,
+    });
+    record({
+      key: `lighthouse_${formFactor}_tbt_ms`,
+      what: `Lighthouse ${formFactor} total blocking time (largest contentful paint ${figures.largestContentfulPaintMs.median} ms; bare page ${floor.largestContentfulPaintMs.median} ms)`,
+      value: figures.totalBlockingTimeMs,
+      relay: floor.totalBlockingTimeMs,
+      unit: "ms",
+      target: formFactor === "mobile" ? { op: "<=", value: 100 } : undefined,
+    });
+    record({
+      key: `lighthouse_${formFactor}_accessibility`,
+      what: `Lighthouse ${formFactor} accessibility score, empty page`,
+      value: figures.accessibility,
+      relay: floor.accessibility,
+      unit: "",
+      target: { op: ">=", value: 100 },
+    });
+  }
 } finally {
+  await relay.stop();
   await next.stop();
   await fake.stop();
 }
@@ -211,11 +271,11 @@ const cell = (value: Summary | number) =>
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Timings: median (min–max, runs) after warm-up.`,
   "",
-  "| key | what | value | target | |",
-  "|---|---|---|---|---|",
+  "| key | what | playground | bare Next relay or page | target | |",
+  "|---|---|---|---|---|---|",
   ...rows.map(
     (row) =>
-      `| \`${row.key}\` | ${row.what} | ${cell(row.value)} ${row.unit} | ${row.target ? `${row.target.op} ${row.target.value} ${row.unit}` : "report"} | ${met(row)} |`,
+      `| \`${row.key}\` | ${row.what} | ${cell(row.value)} ${row.unit} | ${row.relay === undefined ? "–" : `${cell(row.relay)} ${row.unit}`} | ${row.target ? `${row.target.op} ${row.target.value} ${row.unit}` : "report"} | ${met(row)} |`,
   ),
 ];
 console.log(`\n${lines.join("\n")}\n`);
@@ -225,7 +285,10 @@ const results = {
   machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", node: process.version },
   ...Object.fromEntries(rows.map((row) => [row.key, round(typeof row.value === "number" ? row.value : row.value.median, 3)])),
   details: Object.fromEntries(
-    rows.map((row) => [row.key, { what: row.what, unit: row.unit, value: row.value, target: row.target ?? null, met: met(row) !== "✗" }]),
+    rows.map((row) => [
+      row.key,
+      { what: row.what, unit: row.unit, value: row.value, relay: row.relay ?? null, target: row.target ?? null, met: met(row) !== "✗" },
+    ]),
   ),
 };
 writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);

@@ -10,7 +10,7 @@ import { GenerationForm, type GenerationFormApi } from "./form/generation-form";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { ModeTabs } from "./mode-tabs";
-import { HistoryPanel } from "./history/history-panel";
+import { LazyHistoryPanel } from "./history/lazy-history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
@@ -59,11 +59,21 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     setComparing({ runs, module: compareModule });
   }, []);
 
-  // Interactive now; fetch the answer views while the person is still typing, not when the answer lands.
+  // Interactive now. The answer views are fetched as soon as the person starts on the form (focus
+  // or a press anywhere), so they are there before the answer lands, without costing the page's
+  // start-up on a phone.
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
-    const timer = window.setTimeout(() => void resultViews.load(), 1500);
-    return () => window.clearTimeout(timer);
+    const preload = () => void resultViews.load();
+    const options = { once: true, capture: true } as const;
+    window.addEventListener("focusin", preload, options);
+    window.addEventListener("pointerdown", preload, options);
+    window.addEventListener("keydown", preload, options);
+    return () => {
+      window.removeEventListener("focusin", preload, options);
+      window.removeEventListener("pointerdown", preload, options);
+      window.removeEventListener("keydown", preload, options);
+    };
   }, []);
 
   // Keys that work from anywhere: Esc cancels (listening all the time, so there is no moment after
@@ -151,7 +161,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
         <div
           className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
         >
-          <HistoryPanel
+          <LazyHistoryPanel
             history={history}
             shownId={single.shownRunId}
             onOpen={(saved) => void openRun(saved)}

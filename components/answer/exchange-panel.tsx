@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
+import { formatCount } from "@/lib/utils/format-count";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import { RequestSnippets } from "./request-snippets";
 import { Section } from "@/components/ui/section";
@@ -32,7 +33,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
     rows.push(["Content type", exchange.contentType || "(none)"]);
     rows.push([
       "Duration",
-      `${exchange.totalMs.toLocaleString("en")} ms in all${exchange.headersMs !== null ? ` · headers after ${exchange.headersMs.toLocaleString("en")} ms` : ""}`,
+      `${formatCount(exchange.totalMs)} ms in all${exchange.headersMs !== null ? ` · headers after ${formatCount(exchange.headersMs)} ms` : ""}`,
     ]);
     if (exchange.retryAfter) rows.push(["Retry-After", exchange.retryAfter]);
     if (exchange.location) rows.push(["Location (not followed)", exchange.location]);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { formatCount } from "@/lib/utils/format-count";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { copyText } from "@/lib/browser/reveal";
 
@@ -25,7 +26,7 @@ export function LongString({ text }: { text: string }) {
       >
         {expanded
           ? "shorten"
-          : `show ${text.length > EXPANDED_LIMIT ? "more" : "all"} (${text.length.toLocaleString("en")} chars, ${formatBytes(text.length)})`}
+          : `show ${text.length > EXPANDED_LIMIT ? "more" : "all"} (${formatCount(text.length)} chars, ${formatBytes(text.length)})`}
       </button>
       <button
         type="button"

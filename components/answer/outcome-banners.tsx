@@ -1,4 +1,5 @@
 import { problemKindOf, type Problem, type ProblemKind } from "@/lib/request/problem";
+import { formatCount } from "@/lib/utils/format-count";
 import type { AnswerBody } from "@/lib/answer/interpret-answer";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/answer/service-error";
@@ -10,7 +11,7 @@ function bodyText(body: AnswerBody): string {
   if (body.kind === "json") return extractServiceMessage(body.value) ?? JSON.stringify(body.value).slice(0, 2000);
   if (body.kind === "text") return body.text.slice(0, 2000);
   if (body.kind === "empty") return "(the service sent an empty body)";
-  return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${body.size.toLocaleString("en")} bytes)`;
+  return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${formatCount(body.size)} bytes)`;
 }
 
 /** The service said no: a plain-words class, what to do, and the service's own words verbatim. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { formatCount } from "@/lib/utils/format-count";
 import type { AnswerBody, DisplayImage } from "@/lib/answer/interpret-answer";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
@@ -60,7 +61,7 @@ function TextBody({ text }: { text: string }) {
       </pre>
       {shown.length < text.length && (
         <button type="button" onClick={() => setAll(true)} className="mt-2 text-xs text-accent-700 underline dark:text-accent-400">
-          show all {text.length.toLocaleString("en")} characters
+          show all {formatCount(text.length)} characters
         </button>
       )}
     </>

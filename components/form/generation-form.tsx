@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useImperativeHandle, useMemo, type Ref } from "react";
+import { memo, useImperativeHandle, useMemo, type Ref } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { makeGenerationRequestSchema, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
 import type { SharedFields } from "@/lib/request/share-link";
@@ -31,7 +31,19 @@ type GenerationFormProps = {
 
 export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
 
-export function GenerationForm({ apiRef, shared, models, promptMaxChars, running, onGenerate, onCancel }: GenerationFormProps) {
+/**
+ * Memoized: the page above re-renders as history opens and fills, and the form (with its ratio
+ * previews) has no reason to render again for that.
+ */
+export const GenerationForm = memo(function GenerationForm({
+  apiRef,
+  shared,
+  models,
+  promptMaxChars,
+  running,
+  onGenerate,
+  onCancel,
+}: GenerationFormProps) {
   const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
@@ -124,4 +136,4 @@ export function GenerationForm({ apiRef, shared, models, promptMaxChars, running
       </form>
     </FormProvider>
   );
-}
+});

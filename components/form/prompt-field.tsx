@@ -2,6 +2,7 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { countCharacters, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import { formatCount } from "@/lib/utils/format-count";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
 
 export function PromptField({ maxChars }: { maxChars: number }) {
@@ -19,7 +20,7 @@ export function PromptField({ maxChars }: { maxChars: number }) {
           aria-live="polite"
           className={`text-xs tabular-nums ${count > maxChars ? "font-semibold text-red-700 dark:text-red-400" : "text-muted"}`}
         >
-          {count.toLocaleString("en")} / {maxChars.toLocaleString("en")}
+          {formatCount(count)} / {formatCount(maxChars)}
         </span>
       </div>
       <textarea

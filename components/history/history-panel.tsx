@@ -12,9 +12,10 @@ import { HistoryItem } from "./history-item";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
+import { HistoryFrame, HistoryHeading } from "./history-frame";
 import type { HistoryApi } from "./use-history";
 
-type HistoryPanelProps = {
+export type HistoryPanelProps = {
   history: HistoryApi;
   shownId: string | null;
   onOpen: (run: HistoryRun) => void;
@@ -57,14 +58,9 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   };
 
   return (
-    <section
-      aria-labelledby="history-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm xl:max-h-[calc(100dvh-2rem)] dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <HistoryFrame>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="history-heading" className="text-base font-semibold">
-          History
-        </h2>
+        <HistoryHeading />
         <div className="flex items-center gap-3">
           <p className="text-xs text-muted" data-testid="history-usage">
             {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
@@ -155,6 +151,6 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           onClose={() => setConfirmClear(false)}
         />
       )}
-    </section>
+    </HistoryFrame>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * A module that is fetched on demand: the page is interactive sooner, and the code arrives while
@@ -32,20 +32,24 @@ export function lazyModule<Module>(importer: () => Promise<Module>): LazyModule<
 
 /**
  * The module once `needed` (or once a load started elsewhere, such as an idle preload, has
- * arrived); null until then. Loading never starts at hydration unless it is needed.
+ * arrived); null until then. Loading never starts at hydration unless it is needed. With
+ * `inBackground`, the first render with the module is a transition: React renders it in slices
+ * that give way to typing and clicks, for views that are not what the person is waiting for.
  */
-export function useLazyModule<Module>(lazy: LazyModule<Module>, needed: boolean): Module | null {
+export function useLazyModule<Module>(lazy: LazyModule<Module>, needed: boolean, inBackground = false): Module | null {
   const [module, setModule] = useState<Module | null>(() => lazy.current());
   useEffect(() => {
     if (module) return;
     let live = true;
     const arriving = needed ? lazy.load() : lazy.pending();
     void arriving?.then((arrived) => {
-      if (live) setModule(() => arrived);
+      if (!live) return;
+      if (inBackground) startTransition(() => setModule(() => arrived));
+      else setModule(() => arrived);
     });
     return () => {
       live = false;
     };
-  }, [lazy, module, needed]);
+  }, [lazy, module, needed, inBackground]);
   return module;
 }

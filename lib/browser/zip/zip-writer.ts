@@ -1,5 +1,3 @@
-import { Zip, ZipPassThrough } from "fflate";
-
 /**
  * Zip archives written with fflate, entries stored rather than deflated: images are compressed
  * already, so storing them is as small and much faster.
@@ -16,6 +14,8 @@ const FOLD_AT_BYTES = 8 * 1024 * 1024;
  * keeps in its blob store.
  */
 export async function zipToBlob(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, now = new Date()): Promise<Blob> {
+  // fflate arrives with the first download: the image views that offer one load before anyone asks.
+  const { Zip, ZipPassThrough } = await import("fflate");
   const parts: Blob[] = [];
   let pending: Uint8Array<ArrayBuffer>[] = [];
   let pendingBytes = 0;
