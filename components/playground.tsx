@@ -6,7 +6,8 @@ import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
 import type { SharedFields } from "@/lib/request/share-link";
-import { GenerationForm, type GenerationFormApi } from "./form/generation-form";
+import { EXAMPLE_PROMPT, GenerationForm, type GenerationFormApi } from "./form/generation-form";
+import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { ModeTabs } from "./mode-tabs";
@@ -15,7 +16,7 @@ import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
 import { resultViews } from "./run/result-views";
-import { lazyModule } from "./ui/lazy-module";
+import { lazyModule, useLazyModule } from "./ui/lazy-module";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
@@ -31,12 +32,24 @@ type PlaygroundProps = {
   gridSettings: GridSettings;
 };
 
+/** Presenter mode's screen loads when someone first presents. */
+const presenterView = lazyModule(() => import("./present/presenter"));
+
 /** The compare dialog loads when someone first compares runs. */
 const compareDialog = lazyModule(() => import("./history/compare-dialog"));
 type CompareModule = Awaited<ReturnType<typeof compareDialog.load>>;
 
 export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
+  // The fields presenter mode starts from while it is open; a link with present=1 opens it at once.
+  const [presenting, setPresenting] = useState<PresenterFields | null>(() =>
+    shared.present === "1"
+      ? { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" }
+      : null,
+  );
+  const presenter = useLazyModule(presenterView, presenting !== null);
+  // A link's script is taken once: later visits to presenter mode go on where the presenter was.
+  const [linkScript, setLinkScript] = useState(shared.script);
   const [comparing, setComparing] = useState<{ runs: HistoryRun[]; module: CompareModule } | null>(null);
   const resultRef = useRef<HTMLElement>(null);
   const formApiRef = useRef<GenerationFormApi>(null);
@@ -53,6 +66,20 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     cancelSingle();
     if (mode === "grid") cancelGrid();
   }, [mode, cancelSingle, cancelGrid]);
+
+  const present = useCallback(() => {
+    const values = formApiRef.current?.values();
+    setPresenting({ model: values?.model ?? models[0] ?? "", prompt: values?.prompt ?? "", aspect_ratio: values?.aspect_ratio ?? "1:1" });
+    setPresentParam(true);
+  }, [models]);
+
+  const stopPresenting = useCallback((fields: PresenterFields) => {
+    setPresenting(null);
+    setLinkScript(undefined);
+    setPresentParam(false);
+    // Back at the playground with what was last on the presenter's screen, ready to inspect.
+    formApiRef.current?.fill(fields);
+  }, []);
 
   const compare = useCallback(async (runs: HistoryRun[]) => {
     const compareModule = await compareDialog.load();
@@ -79,6 +106,8 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   // Keys that work from anywhere: Esc cancels (listening all the time, so there is no moment after
   // Generate when it is not heard yet), "/" goes to the prompt, "?" lists the shortcuts.
   useEffect(() => {
+    // Presenter mode has its own keys.
+    if (presenting) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") cancel();
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -92,111 +121,146 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [cancel]);
+  }, [cancel, presenting]);
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
-        <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
-        <div className="flex min-w-0 flex-wrap items-center gap-3">
-          <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
-          {signOut && (
-            <form method="post" action="/api/sign-out">
-              <button
-                type="submit"
-                className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              >
-                Sign out
-              </button>
-            </form>
-          )}
-        </div>
-      </header>
-      {/* Narrow: form, result, history. Two columns: the result beside the form with history under
+    <>
+      {presenting &&
+        (presenter ? (
+          <presenter.default
+            models={models}
+            promptMaxChars={promptMaxChars}
+            service={service}
+            history={history}
+            initial={presenting}
+            scriptFromLink={linkScript}
+            onExit={stopPresenting}
+          />
+        ) : (
+          <main aria-label="Presenter mode" className="fixed inset-0 flex items-center justify-center">
+            <p className="text-2xl text-muted">Opening presenter mode…</p>
+          </main>
+        ))}
+      {/* Hidden, not unmounted, while presenting: both forms keep what was typed. */}
+      <div hidden={presenting !== null} className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
+          <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
+            <button
+              type="button"
+              onClick={present}
+              className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              Present
+            </button>
+            {signOut && (
+              <form method="post" action="/api/sign-out">
+                <button
+                  type="submit"
+                  className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+                >
+                  Sign out
+                </button>
+              </form>
+            )}
+          </div>
+        </header>
+        {/* Narrow: form, result, history. Two columns: the result beside the form with history under
           the form. Wide: history as a third column that stays in view. */}
-      <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
-        <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
-          <ModeTabs mode={mode} onChange={workspace.switchMode} />
-          {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
-          <div hidden={mode !== "single"}>
-            <GenerationForm
-              apiRef={formApiRef}
-              shared={shared}
-              models={models}
-              promptMaxChars={promptMaxChars}
-              running={run.phase === "running"}
-              onGenerate={generate}
-              onCancel={cancel}
+        <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
+          <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+            <ModeTabs mode={mode} onChange={workspace.switchMode} />
+            {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
+            <div hidden={mode !== "single"}>
+              <GenerationForm
+                apiRef={formApiRef}
+                shared={shared}
+                models={models}
+                promptMaxChars={promptMaxChars}
+                running={run.phase === "running"}
+                onGenerate={generate}
+                onCancel={cancel}
+              />
+            </div>
+            {workspace.gridInitial && (
+              <div hidden={mode !== "grid"}>
+                {gridViews ? (
+                  <gridViews.GridForm
+                    key={workspace.gridFormKey}
+                    settings={gridSettings}
+                    models={models}
+                    promptMaxChars={promptMaxChars}
+                    initial={workspace.gridInitial}
+                    running={(grid.session?.runningBatches ?? 0) > 0}
+                    onRun={grid.start}
+                    onCancel={grid.cancelAll}
+                  />
+                ) : (
+                  <p className="text-sm text-muted">Opening the grid…</p>
+                )}
+              </div>
+            )}
+            <PromptLibrary
+              prompts={history.prompts}
+              available={history.ready && history.unavailable === null}
+              currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
+              onSave={history.savePrompt}
+              onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
+              onDelete={(id) => void history.deletePrompt(id)}
+            />
+          </section>
+          {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+          {/* A grid takes the width of two columns; history then goes under the form. */}
+          <div
+            className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
+          >
+            <LazyHistoryPanel
+              history={history}
+              shownId={single.shownRunId}
+              onOpen={(saved) => void openRun(saved)}
+              onRerun={rerun}
+              onCompare={(runs) => void compare(runs)}
+              onOpenGrid={(cells) => void workspace.openGrid(cells)}
+              onRerunGrid={workspace.rerunGrid}
             />
           </div>
-          {workspace.gridInitial && (
-            <div hidden={mode !== "grid"}>
-              {gridViews ? (
-                <gridViews.GridForm
-                  key={workspace.gridFormKey}
-                  settings={gridSettings}
-                  models={models}
-                  promptMaxChars={promptMaxChars}
-                  initial={workspace.gridInitial}
-                  running={(grid.session?.runningBatches ?? 0) > 0}
-                  onRun={grid.start}
-                  onCancel={grid.cancelAll}
+          {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
+          <section
+            ref={resultRef}
+            aria-label="Result"
+            aria-live="polite"
+            className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}
+          >
+            {mode === "grid" ? (
+              grid.session && gridViews ? (
+                <gridViews.GridView
+                  session={grid.session}
+                  onRowAxis={grid.setRowAxis}
+                  onRerun={grid.rerun}
+                  onOpen={workspace.openCell}
+                  onCancelAll={grid.cancelAll}
                 />
               ) : (
-                <p className="text-sm text-muted">Opening the grid…</p>
-              )}
-            </div>
-          )}
-          <PromptLibrary
-            prompts={history.prompts}
-            available={history.ready && history.unavailable === null}
-            currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
-            onSave={history.savePrompt}
-            onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
-            onDelete={(id) => void history.deletePrompt(id)}
-          />
-        </section>
-        {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-        {/* A grid takes the width of two columns; history then goes under the form. */}
-        <div
-          className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
-        >
-          <LazyHistoryPanel
-            history={history}
-            shownId={single.shownRunId}
-            onOpen={(saved) => void openRun(saved)}
-            onRerun={rerun}
-            onCompare={(runs) => void compare(runs)}
-            onOpenGrid={(cells) => void workspace.openGrid(cells)}
-            onRerunGrid={workspace.rerunGrid}
-          />
-        </div>
-        {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
-        <section
-          ref={resultRef}
-          aria-label="Result"
-          aria-live="polite"
-          className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}
-        >
-          {mode === "grid" ? (
-            grid.session && gridViews ? (
-              <gridViews.GridView
-                session={grid.session}
-                onRowAxis={grid.setRowAxis}
-                onRerun={grid.rerun}
-                onOpen={workspace.openCell}
-                onCancelAll={grid.cancelAll}
-              />
+                <GridPlaceholder />
+              )
             ) : (
-              <GridPlaceholder />
-            )
-          ) : (
-            <RunPanel run={run} jobs={single.jobs} onRerun={rerun} />
-          )}
-        </section>
-      </main>
-    </div>
+              <RunPanel run={run} jobs={single.jobs} onRerun={rerun} />
+            )}
+          </section>
+        </main>
+      </div>
+    </>
   );
+}
+
+/** Keeps `present=1` in the address while presenting, so a reload comes back to it. */
+function setPresentParam(on: boolean): void {
+  const url = new URL(window.location.href);
+  if (on) url.searchParams.set("present", "1");
+  else url.searchParams.delete("present");
+  url.searchParams.delete("script");
+  window.history.replaceState(window.history.state, "", url);
 }
 
 /** Keys typed into a field belong to the field, not to the page's shortcuts. */

@@ -1,27 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { fillForm, keepScreenshot, openPlayground } from "./helpers";
+import { fillForm, openPlayground } from "./helpers";
 import { E2E } from "./servers";
-
-/**
- * axe-core's WCAG 2.x A/AA and best-practice rules on every main state of the page, in both colour
- * schemes: zero violations, no rule turned off.
- */
-const RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function expectNoViolations(page: Page, testInfo: TestInfo, state: string): Promise<void> {
-  // Colour transitions and fades settle before the colours are measured.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const { violations } = await new AxeBuilder({ page }).withTags(RULES).analyze();
-  const found = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n"),
-  );
-  if (found.length > 0) await keepScreenshot(page, testInfo, `axe-${state}`);
-  expect(found, `accessibility violations: ${state}`).toEqual([]);
-}
 
 async function generate(page: Page, fields: { model?: string; prompt: string; ratio?: string }): Promise<void> {
   await fillForm(page, fields);

@@ -1,22 +1,15 @@
 import { problemKindOf, type Problem, type ProblemKind } from "@/lib/request/problem";
-import { formatCount } from "@/lib/utils/format-count";
 import type { AnswerBody } from "@/lib/answer/interpret-answer";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
-import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/answer/service-error";
+import { classifyServiceError, ERROR_CLASS_TEXT } from "@/lib/answer/service-error";
+import { serviceWords } from "@/lib/answer/service-words";
 
 const bannerClassName =
   "rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
 
-function bodyText(body: AnswerBody): string {
-  if (body.kind === "json") return extractServiceMessage(body.value) ?? JSON.stringify(body.value).slice(0, 2000);
-  if (body.kind === "text") return body.text.slice(0, 2000);
-  if (body.kind === "empty") return "(the service sent an empty body)";
-  return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${formatCount(body.size)} bytes)`;
-}
-
 /** The service said no: a plain-words class, what to do, and the service's own words verbatim. */
 export function ServiceErrorBanner({ exchange, body }: { exchange: ServiceExchange; body: AnswerBody }) {
-  const message = bodyText(body);
+  const message = serviceWords(body);
   const errorClass = classifyServiceError(exchange.status, message);
   const { title, hint } = ERROR_CLASS_TEXT[errorClass];
   return (

@@ -1,14 +1,24 @@
 /**
  * Links that carry a run's model, prompt and ratio (never anything secret) and fill the form when
- * opened. Opening one never runs anything by itself.
+ * opened, or open presenter mode with a script. Opening one never runs anything by itself.
  */
 
-export type SharedFields = { model?: string; prompt?: string; aspect_ratio?: string };
+export type SharedFields = {
+  model?: string;
+  prompt?: string;
+  aspect_ratio?: string;
+  /** "1": open in presenter mode. */
+  present?: string;
+  /** A presenter script: one prompt per line (see lib/request/presenter-script.ts). */
+  script?: string;
+};
 
 const PARAMS = [
   ["model", "model"],
   ["prompt", "prompt"],
   ["aspect_ratio", "ratio"],
+  ["present", "present"],
+  ["script", "script"],
 ] as const;
 /** Longer than any accepted prompt, short enough that a hostile link cannot bloat the page. */
 const MAX_SHARED_CHARS = 20_000;
@@ -23,8 +33,13 @@ export function sharedQuery(fields: SharedFields): string {
   return query.toString();
 }
 
-export function shareLinkFor(base: string, fields: Required<SharedFields>): string {
+export function shareLinkFor(base: string, fields: Required<Pick<SharedFields, "model" | "prompt" | "aspect_ratio">>): string {
   return new URL(`/?${sharedQuery(fields)}`, base).href;
+}
+
+/** A link that opens presenter mode with `script` loaded at its first prompt. */
+export function presenterLinkFor(base: string, script: string): string {
+  return new URL(`/?${sharedQuery({ present: "1", script })}`, base).href;
 }
 
 /** Where to go after signing in: only the playground itself, with a shared link's query. */
