@@ -56,6 +56,10 @@ for (const colorScheme of ["light", "dark"] as const) {
     // The keys list (from the screen: in the prompt, "?" is a character), then Esc back to the
     // playground with the presenter's request in its form.
     await presenter(page).getByRole("region", { name: "Result" }).click();
+    await page.keyboard.press("f");
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.keyboard.press("f");
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
     await page.keyboard.press("?");
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
     await page.keyboard.press("Escape");
