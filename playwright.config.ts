@@ -66,6 +66,7 @@ export default defineConfig({
       PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
       PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns),
     }),
+    server(E2E.alongsidePort, "alongside", { ...againstFake, IMAGE_MODELS: "fake-b64,fake-policy", IMAGE_API_DEMO: "on" }),
     server(E2E.securedPort, "secured", {
       ...againstFake,
       PLAYGROUND_PASSWORD: E2E.password,

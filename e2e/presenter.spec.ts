@@ -161,3 +161,22 @@ test("a presenter link opens with its script at the first prompt and runs nothin
   await expect(presenter(page).getByTestId("presenter-image")).toHaveCount(0);
   expect((await fakeRequests()).filter((request) => JSON.stringify(request).includes(marker))).toHaveLength(0);
 });
+
+test("with the demo service beside a real one, a failed prompt can be shown on the demo service", async ({ page }, testInfo) => {
+  const prompt = `a picture the service refuses ${testInfo.testId}`;
+  await openPresenter(page, E2E.alongsideUrl);
+  await presenter(page).getByText("fake-policy", { exact: true }).click();
+  await promptField(page).fill(prompt);
+  await promptField(page).press("Enter");
+  await expect(presenter(page).getByTestId("presenter-failure")).toHaveText("The service declined this prompt under its content policy.");
+  await presenter(page).getByRole("button", { name: "Show on the demo service" }).click();
+  const image = presenter(page).getByTestId("presenter-image");
+  await expect(image).toHaveAttribute("alt", prompt);
+  await expect(image).toHaveJSProperty("complete", true);
+  await expect(presenter(page).getByText("demo", { exact: true })).toBeVisible();
+  await expect(presenter(page).getByRole("alert")).toHaveCount(0);
+  // The fake service saw only the refused request (once per base form it tried); the rerun went to the demo service.
+  const models = (await fakeRequests()).filter((request) => request.body.includes(prompt)).map((request) => request.model);
+  expect(new Set(models)).toEqual(new Set(["fake-policy"]));
+  await keepScreenshot(page, testInfo, "presenter-shown-on-demo");
+});

@@ -4,6 +4,8 @@ export const E2E = {
   servicePort: 3101,
   fakePort: 4010,
   securedPort: 3102,
+  /** A playground on the fake service with the demo models routed to the demo service beside it. */
+  alongsidePort: 3103,
   fakeKey: "e2e-fake-service-key-7f3a",
   password: "e2e-door-password-41c9",
   /** History cap of the configured playground (the demo one keeps the default). */
@@ -20,6 +22,9 @@ export const E2E = {
   },
   get securedUrl() {
     return `http://127.0.0.1:${this.securedPort}`;
+  },
+  get alongsideUrl() {
+    return `http://127.0.0.1:${this.alongsidePort}`;
   },
   get fakeUrl() {
     return `http://127.0.0.1:${this.fakePort}`;
