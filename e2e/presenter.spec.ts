@@ -165,9 +165,11 @@ test("a presenter link opens with its script at the first prompt and runs nothin
 test("with the demo service beside a real one, a failed prompt can be shown on the demo service", async ({ page }, testInfo) => {
   const prompt = `a picture the service refuses ${testInfo.testId}`;
   await openPresenter(page, E2E.alongsideUrl);
-  await presenter(page).getByText("fake-policy", { exact: true }).click();
   await promptField(page).fill(prompt);
-  await promptField(page).press("Enter");
+  // Enter runs from a model choice too.
+  await presenter(page).getByText("fake-policy", { exact: true }).click();
+  await expect(presenter(page).getByRole("radio", { name: "fake-policy" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(presenter(page).getByTestId("presenter-failure")).toHaveText("The service declined this prompt under its content policy.");
   await presenter(page).getByRole("button", { name: "Show on the demo service" }).click();
   const image = presenter(page).getByTestId("presenter-image");

@@ -73,6 +73,9 @@ export default function Presenter({ models, promptMaxChars, service, history, in
     window.history.replaceState(window.history.state, "", url);
   }, [scriptFromLink]);
 
+  const { generate: runRequest, step: stepResults, showForScriptItem } = runs;
+  const { script: loadedScript, step: stepScript } = script;
+
   const generate = useCallback(() => {
     const parsed = schema.safeParse(fields);
     if (!parsed.success) {
@@ -81,16 +84,16 @@ export default function Presenter({ models, promptMaxChars, service, history, in
     }
     setProblem(null);
     setShowDetail(false);
-    void runs.generate(parsed.data, position);
-  }, [schema, fields, runs, position]);
+    void runRequest(parsed.data, position);
+  }, [schema, fields, runRequest, position]);
 
   const step = useCallback(
     (delta: number) => {
-      if (!script.script) return runs.step(delta);
-      const reached = script.step(delta);
-      if (reached !== null) runs.showForScriptItem(reached);
+      if (!loadedScript) return stepResults(delta);
+      const reached = stepScript(delta);
+      if (reached !== null) showForScriptItem(reached);
     },
-    [script, runs],
+    [loadedScript, stepScript, stepResults, showForScriptItem],
   );
 
   const exit = useCallback(() => {
@@ -104,7 +107,9 @@ export default function Presenter({ models, promptMaxChars, service, history, in
       if (document.querySelector("dialog[open]") || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === "Escape") return exit();
       const target = event.target instanceof HTMLElement ? event.target : null;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      // Keys typed into a text field are the field's; on a model or ratio choice, Enter still runs.
+      if (target && (target.isContentEditable || ["TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (target instanceof HTMLInputElement && (event.key !== "Enter" || !["radio", "checkbox"].includes(target.type))) return;
       if (event.key === "Enter" && !target?.closest("button, a, summary")) {
         event.preventDefault();
         generate();
