@@ -31,50 +31,59 @@ export function answerBodyStream(
     }
   };
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = head[index];
-      if (chunk !== undefined) {
-        head[index] = EMPTY;
-        index += 1;
-        send(controller, scrubber.push(chunk));
-        return;
-      }
-      if (!answer.rest) {
-        send(controller, scrubber.flush());
-        controller.close();
-        end();
-        return;
-      }
-      try {
-        const { done, value } = await answer.rest.read();
-        if (done) {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = head[index];
+        if (chunk !== undefined) {
+          head[index] = EMPTY;
+          index += 1;
+          send(controller, scrubber.push(chunk));
+          return;
+        }
+        if (!answer.rest) {
           send(controller, scrubber.flush());
           controller.close();
           end();
           return;
         }
-        size += value.byteLength;
-        if (size > options.maxBytes) {
-          await answer.rest.cancel();
-          throw new Error(tooLargeDetail(options.maxBytes));
+        try {
+          const { done, value } = await answer.rest.read();
+          if (done) {
+            send(controller, scrubber.flush());
+            controller.close();
+            end();
+            return;
+          }
+          size += value.byteLength;
+          if (size > options.maxBytes) {
+            await answer.rest.cancel();
+            throw new Error(tooLargeDetail(options.maxBytes));
+          }
+          send(controller, scrubber.push(value));
+        } catch (error) {
+          const detail =
+            error instanceof Error && error.message === tooLargeDetail(options.maxBytes)
+              ? error.message
+              : readFailureDetail(error, size, { totalTimeout: answer.totalTimeout, callerSignal: options.callerSignal }).detail;
+          controller.error(new Error(detail));
+          end(detail);
         }
-        send(controller, scrubber.push(value));
-      } catch (error) {
-        const detail =
-          error instanceof Error && error.message === tooLargeDetail(options.maxBytes)
-            ? error.message
-            : readFailureDetail(error, size, { totalTimeout: answer.totalTimeout, callerSignal: options.callerSignal }).detail;
-        controller.error(new Error(detail));
-        end(detail);
-      }
+      },
+      async cancel() {
+        // The browser went away: stop reading from the service, which closes that connection.
+        await answer.rest?.cancel().catch(() => undefined);
+        end("the browser stopped reading");
+      },
     },
-    async cancel() {
-      // The browser went away: stop reading from the service, which closes that connection.
-      await answer.rest?.cancel().catch(() => undefined);
-      end("the browser stopped reading");
-    },
-  });
+    { highWaterMark: READ_AHEAD_CHUNKS },
+  );
 }
+
+/**
+ * Chunks read from the service ahead of the browser: the next ones arrive while the last ones are
+ * written out, instead of one read waiting for each write (a few chunks: well under a MiB).
+ */
+const READ_AHEAD_CHUNKS = 8;
 
 const EMPTY = new Uint8Array(0);
