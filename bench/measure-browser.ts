@@ -7,9 +7,16 @@ import { summary, type Summary } from "./stats";
 
 /** What a person's browser pays: JavaScript loaded for the first paint, and time to show large answers. */
 
+/** The Chromium the e2e suite uses: CHROMIUM_PATH, else Debian's, else Playwright's own (undefined). */
+export function chromiumExecutable(): string | undefined {
+  return process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-  return chromium.launch({ executablePath, args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  return chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
 }
 
 export type Script = { url: string; gzipBytes: number; requestedAt: number };

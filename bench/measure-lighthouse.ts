@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
+import { chromiumExecutable } from "./measure-browser";
 import { summary, type Summary } from "./stats";
 
 /**
@@ -23,11 +24,7 @@ export type LighthouseFigures = {
   benchmarkIndex: Summary;
 };
 
-function chromePath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  return chromium.executablePath();
-}
+const chromePath = () => chromiumExecutable() ?? chromium.executablePath();
 
 type Report = {
   categories: Record<"performance" | "accessibility", { score: number }>;

@@ -6,7 +6,7 @@ import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
 import type { SharedFields } from "@/lib/request/share-link";
-import { EXAMPLE_PROMPT, GenerationForm, type GenerationFormApi } from "./form/generation-form";
+import { formDefaults, GenerationForm, type GenerationFormApi } from "./form/generation-form";
 import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
@@ -16,6 +16,7 @@ import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
 import { resultViews } from "./run/result-views";
+import { isTyping } from "./ui/is-typing";
 import { lazyModule, useLazyModule } from "./ui/lazy-module";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
@@ -43,9 +44,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   const [showShortcuts, setShowShortcuts] = useState(false);
   // The fields presenter mode starts from while it is open; a link with present=1 opens it at once.
   const [presenting, setPresenting] = useState<PresenterFields | null>(() =>
-    shared.present === "1"
-      ? { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" }
-      : null,
+    shared.present === "1" ? formDefaults(shared, models) : null,
   );
   const presenter = useLazyModule(presenterView, presenting !== null);
   // A link's script is taken once: later visits to presenter mode go on where the presenter was.
@@ -68,10 +67,9 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
   }, [mode, cancelSingle, cancelGrid]);
 
   const present = useCallback(() => {
-    const values = formApiRef.current?.values();
-    setPresenting({ model: values?.model ?? models[0] ?? "", prompt: values?.prompt ?? "", aspect_ratio: values?.aspect_ratio ?? "1:1" });
+    setPresenting(formApiRef.current?.values() ?? formDefaults(shared, models));
     setPresentParam(true);
-  }, [models]);
+  }, [shared, models]);
 
   const stopPresenting = useCallback((fields: PresenterFields) => {
     setPresenting(null);
@@ -261,9 +259,4 @@ function setPresentParam(on: boolean): void {
   else url.searchParams.delete("present");
   url.searchParams.delete("script");
   window.history.replaceState(window.history.state, "", url);
-}
-
-/** Keys typed into a field belong to the field, not to the page's shortcuts. */
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }

@@ -2,24 +2,8 @@
 
 import { useEffect, useState } from "react";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
+import type { JobFollow } from "@/components/run/use-job-follower";
 import { buttonClass } from "@/components/ui/button";
-
-/** The state of following a job, and what can be done about it; owned beside the single run. */
-export type JobFollow = {
-  /** The polling URL being followed, or null before the first check. */
-  url: string | null;
-  auto: boolean;
-  checks: number;
-  latest: RunOutcome | null;
-  busy: boolean;
-  ended: string | null;
-  /** When the next automatic check is due (0: at once), or null when none is. */
-  nextAt: number | null;
-  everyMs: number;
-  check: (url: string) => void;
-  startPolling: (url: string) => void;
-  stop: () => void;
-};
 
 /**
  * Controls for a job answer: a check on demand, or automatic checks with a visible counter and a

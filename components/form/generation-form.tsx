@@ -31,6 +31,11 @@ type GenerationFormProps = {
 
 export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
 
+/** What the form starts with: a shared link's fields, else the first model, an example prompt and 1:1. */
+export function formDefaults(shared: SharedFields, models: readonly string[]): GenerationRequestInput {
+  return { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" };
+}
+
 /**
  * Memoized: the page above re-renders as history opens and fills, and the form (with its ratio
  * previews) has no reason to render again for that.
@@ -48,11 +53,7 @@ export const GenerationForm = memo(function GenerationForm({
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
-    defaultValues: {
-      model: shared.model ?? models[0] ?? "",
-      prompt: shared.prompt ?? EXAMPLE_PROMPT,
-      aspect_ratio: shared.aspect_ratio ?? "1:1",
-    },
+    defaultValues: formDefaults(shared, models),
     // Validate on submit, then live while fixing: a message appearing on blur would move the
     // Generate button from under the pointer between mouse-down and mouse-up.
     mode: "onSubmit",

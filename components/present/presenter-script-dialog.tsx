@@ -6,6 +6,7 @@ import type { SavedPrompt } from "@/lib/history/history-types";
 import { formatScript, oneLine, parseScript, type ScriptItem } from "@/lib/request/presenter-script";
 import { presenterLinkFor } from "@/lib/request/share-link";
 import { Button } from "@/components/ui/button";
+import { inputClassName } from "@/components/ui/field-message";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
 
 type PresenterScriptDialogProps = {
@@ -57,7 +58,7 @@ export function PresenterScriptDialog({ current, libraryPrompts, onLoad, onClear
         value={text}
         onChange={(event) => setText(event.target.value)}
         aria-describedby="presenter-script-message"
-        className="mt-1 w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-950"
+        className={`${inputClassName} mt-1 font-mono`}
       />
       <p id="presenter-script-message" role="status" className="mt-1 min-h-5 text-sm text-muted">
         {message}

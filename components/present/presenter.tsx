@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { HistoryApi } from "@/components/history/use-history";
 import { ShortcutsDialog, type Shortcut } from "@/components/shortcuts-dialog";
+import { isChoice, isTyping } from "@/components/ui/is-typing";
 import { makeGenerationRequestSchema } from "@/lib/request/generation-request";
 import type { ScriptItem } from "@/lib/request/presenter-script";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
@@ -106,10 +107,9 @@ export default function Presenter({ models, promptMaxChars, service, history, in
       // An open dialog has the keys (Esc closes it, not presenter mode).
       if (document.querySelector("dialog[open]") || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === "Escape") return exit();
-      const target = event.target instanceof HTMLElement ? event.target : null;
       // Keys typed into a text field are the field's; on a model or ratio choice, Enter still runs.
-      if (target && (target.isContentEditable || ["TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      if (target instanceof HTMLInputElement && (event.key !== "Enter" || !["radio", "checkbox"].includes(target.type))) return;
+      if (isTyping(event.target) && !(event.key === "Enter" && isChoice(event.target))) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
       if (event.key === "Enter" && !target?.closest("button, a, summary")) {
         event.preventDefault();
         generate();

@@ -6,7 +6,7 @@ import { SavedRunBar } from "./saved-run-bar";
 import { RunProgress } from "./run-progress";
 import { resultViews } from "./result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
-import type { JobFollow } from "@/components/answer/job-follower";
+import type { JobFollow } from "./use-job-follower";
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
 export function RunPanel({ run, jobs, onRerun }: { run: RunState; jobs: JobFollow; onRerun: (run: HistoryRun) => void }) {

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { JobFollow } from "@/components/answer/job-follower";
 import { detectJob } from "@/lib/answer/job-status";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
@@ -26,6 +25,7 @@ function endOf(outcome: RunOutcome): string | null {
 }
 
 type Progress = {
+  /** The polling URL being followed, or null before the first check. */
   url: string | null;
   auto: boolean;
   checks: number;
@@ -34,6 +34,16 @@ type Progress = {
   ended: string | null;
   lastCheckAt: number | null;
 };
+/** The state of following a job, and what can be done about it; owned beside the single run. */
+export type JobFollow = Omit<Progress, "lastCheckAt"> & {
+  /** When the next automatic check is due (0: at once), or null when none is. */
+  nextAt: number | null;
+  everyMs: number;
+  check: (url: string) => void;
+  startPolling: (url: string) => void;
+  stop: () => void;
+};
+
 const NOT_FOLLOWING: Progress = { url: null, auto: false, checks: 0, latest: null, busy: false, ended: null, lastCheckAt: null };
 
 /**

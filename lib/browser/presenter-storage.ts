@@ -1,3 +1,5 @@
+import "@/lib/request/zod-setup";
+import * as z from "zod/mini";
 import type { ScriptItem } from "@/lib/request/presenter-script";
 
 /**
@@ -9,25 +11,22 @@ export type StoredScript = { items: ScriptItem[]; position: number };
 
 const KEY = "image-playground:presenter-script";
 
-function isScriptItem(value: unknown): value is ScriptItem {
-  if (!value || typeof value !== "object") return false;
-  const { prompt, model, aspect_ratio } = value as Record<string, unknown>;
-  return (
-    typeof prompt === "string" &&
-    (model === undefined || typeof model === "string") &&
-    (aspect_ratio === undefined || typeof aspect_ratio === "string")
-  );
-}
+/** Parsed, not trusted: storage may hold anything (an older version, another page's key). */
+const storedScriptSchema = z.object({
+  items: z
+    .array(z.object({ prompt: z.string(), model: z.optional(z.string()), aspect_ratio: z.optional(z.string()) }))
+    .check(z.minLength(1)),
+  position: z.int(),
+});
 
 export function loadStoredScript(): StoredScript | null {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? "null");
-    if (!parsed || typeof parsed !== "object") return null;
-    const { items, position } = parsed as Record<string, unknown>;
-    if (!Array.isArray(items) || items.length === 0 || !items.every(isScriptItem) || typeof position !== "number") return null;
-    return { items, position: Math.min(Math.max(0, Math.trunc(position)), items.length - 1) };
+    const parsed = storedScriptSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? "null"));
+    if (!parsed.success) return null;
+    const { items, position } = parsed.data;
+    return { items, position: Math.min(Math.max(0, position), items.length - 1) };
   } catch {
-    return null; // storage blocked or a value from elsewhere: start without a script
+    return null; // storage blocked or not JSON: start without a script
   }
 }
 
