@@ -7,6 +7,7 @@ import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import { imageCardId, useAnswerScope } from "./answer-scope";
 import { copyImage, downloadImage } from "@/lib/browser/image-actions";
 import { JsonPathLink } from "./json-path-link";
+import { formatCount } from "@/lib/utils/format-count";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
 
 type LoadState = { status: "loading" } | { status: "loaded"; width: number; height: number } | { status: "failed" };
@@ -60,6 +61,11 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
         {image.paths.map((path) => (
           <JsonPathLink key={path} path={path} />
         ))}
+        {image.offset !== undefined && (
+          <span data-testid="image-offset" title="Found inside this string, starting at this character">
+            at character {formatCount(image.offset)}
+          </span>
+        )}
         {load.status === "loaded" && (
           <span data-testid="image-size" className="font-mono tabular-nums">
             {load.width}×{load.height} · {describeRatio(load)}

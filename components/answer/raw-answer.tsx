@@ -31,6 +31,11 @@ export function RawAnswer({
 }) {
   return (
     <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
+      {(body.kind === "json" || body.kind === "text") && body.charset && (
+        <p className="mb-2 text-xs text-muted" data-testid="raw-charset">
+          Read as {body.charset}, the charset its Content-Type declares.
+        </p>
+      )}
       {body.kind === "json" && <LazyJsonTree value={body.value} images={images} />}
       {body.kind === "text" && (
         <>

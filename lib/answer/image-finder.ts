@@ -1,18 +1,24 @@
+import { byteArrayImage, hexImage, indexKeyedBytes, unwrapBase64 } from "./byte-encodings";
 import { cleanBase64, decodeBase64Prefix, sniffImageMime } from "./image-signature";
+import { imagesInText, mayMentionImages } from "./images-in-text";
 import { formatJsonPath, JSON_IN_STRING, type PathSegment } from "./json-path";
 
 /**
  * Finds the images in an answer of unknown shape (DESIGN §6): at any depth, in arrays of arrays,
- * inside JSON encoded in a string; as http(s) URLs, data:image URIs, or bare base64 whose bytes
- * are an image. Walks with an explicit stack so a hostile, deeply nested answer cannot overflow.
+ * inside JSON encoded in a string; as http(s) URLs, data URIs, base64 in any of its variants, hex,
+ * arrays of byte values, or mentioned inside longer text (Markdown, HTML, plain text), whenever the
+ * bytes are an image. Walks with an explicit stack so a hostile, deeply nested answer cannot overflow.
  */
 
 export type ImageSource =
   | { kind: "url"; url: string }
   | { kind: "data-uri"; mime: string; data: string; base64: boolean }
-  | { kind: "base64"; mime: string; base64: string };
+  | { kind: "base64"; mime: string; base64: string }
+  | { kind: "hex"; mime: string; hex: string }
+  | { kind: "byte-array"; mime: string; bytes: Uint8Array<ArrayBuffer> };
 
-export type FoundImage = { paths: string[]; source: ImageSource };
+/** `offset`: where in the string at `paths[0]` the image starts, when it was found inside longer text. */
+export type FoundImage = { paths: string[]; source: ImageSource; offset?: number };
 
 /** An http(s) URL with nothing saying it is a picture (no extension, no telling key): the page tries loading it. */
 export type UncertainUrl = { path: string; url: string };
@@ -120,25 +126,65 @@ function classifyUrl(text: string, key: string): ImageSource | null {
   return url && (IMAGE_EXTENSION.test(url.pathname) || hasWord(key, IMAGE_WORDS)) ? { kind: "url", url: url.href } : null;
 }
 
+/**
+ * A data URI that holds a picture: declared image/*, or base64 of another declared type
+ * (application/octet-stream, as home-made services write) whose bytes are an image.
+ */
 function classifyDataUri(text: string): ImageSource | null {
-  const match = /^data:(image\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*)(;base64)?,/i.exec(text);
+  const match = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*)(;base64)?,/i.exec(text);
   if (!match?.[1]) return null;
-  return { kind: "data-uri", mime: match[1].toLowerCase(), data: text.slice(match[0].length), base64: Boolean(match[3]) };
+  const declared = match[1].toLowerCase();
+  const base64 = Boolean(match[3]);
+  // Base64 arrives MIME-wrapped too; the line breaks go, or the decoder would count them as data.
+  const data = base64 ? text.slice(match[0].length).replace(/\s+/g, "") : text.slice(match[0].length);
+  if (declared.startsWith("image/")) return { kind: "data-uri", mime: declared, data, base64 };
+  const sniffed = base64 ? sniffImageMime(decodeBase64Prefix(data, 24)) : null;
+  return sniffed ? { kind: "data-uri", mime: sniffed, data, base64 } : null;
 }
 
-function classifyBase64(text: string): ImageSource | null {
-  if (text.length < 24) return null;
-  const base64 = cleanBase64(text);
+function base64Source(base64: string | null): ImageSource | null {
   if (!base64) return null;
   const mime = sniffImageMime(decodeBase64Prefix(base64, 24));
   return mime ? { kind: "base64", mime, base64 } : null;
+}
+
+function classifyEncodedBytes(text: string): ImageSource | null {
+  if (text.length < 24) return null;
+  const base64 = base64Source(cleanBase64(text)) ?? base64Source(unwrapBase64(text));
+  if (base64) return base64;
+  const hex = hexImage(text);
+  return hex ? { kind: "hex", ...hex } : null;
 }
 
 function classifyString(text: string, key: string): ImageSource | null {
   const trimmed = text.trim();
   if (/^data:/i.test(trimmed)) return classifyDataUri(trimmed);
   if (/^https?:\/\//i.test(trimmed)) return classifyUrl(trimmed, key);
-  return classifyBase64(trimmed);
+  return classifyEncodedBytes(trimmed);
+}
+
+type TextFinding = { source: ImageSource; offset: number } | { uncertain: string; offset: number };
+
+/**
+ * Pictures mentioned inside a longer string. Markup (Markdown, HTML) says an address is an image;
+ * a bare URL counts when it ends in an image extension, and is only a candidate otherwise.
+ */
+function findInText(text: string, key: string): TextFinding[] {
+  if (!mayMentionImages(text)) return [];
+  return imagesInText(text).flatMap((mention): TextFinding[] => {
+    const { address, offset } = mention;
+    if (/^data:/i.test(address)) {
+      const source = classifyDataUri(address);
+      return source ? [{ source, offset }] : [];
+    }
+    if (mention.said === "markup") {
+      const url = usableHttpUrl(address, "");
+      return url ? [{ source: { kind: "url", url: url.href }, offset }] : [];
+    }
+    const url = usableHttpUrl(address, key);
+    if (!url) return [];
+    return IMAGE_EXTENSION.test(url.pathname) ? [{ source: { kind: "url", url: url.href }, offset }] : [{ uncertain: url.href, offset }];
+  });
 }
 
 function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -151,8 +197,11 @@ function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: f
   }
 }
 
-function bytesIdentity(source: ImageSource): string {
+function bytesIdentity(source: ImageSource, path: string): string {
   if (source.kind === "url") return `url:${source.url}`;
+  if (source.kind === "hex") return `hex:${source.hex}`;
+  // Two byte arrays are compared by place: comparing their contents would cost more than it saves.
+  if (source.kind === "byte-array") return `array:${path}`;
   return `bytes:${source.kind === "data-uri" ? source.data : source.base64}`;
 }
 
@@ -166,8 +215,8 @@ class FoundImages {
   private readonly byIdentity = new Map<string, FoundImage>();
   private readonly byUrlPath = new Map<string, { image: FoundImage; proxy: boolean }>();
 
-  add(source: ImageSource, path: string, key: string): void {
-    const identity = bytesIdentity(source);
+  add(source: ImageSource, path: string, key: string, offset?: number): void {
+    const identity = bytesIdentity(source, path);
     const same = this.byIdentity.get(identity);
     if (same) {
       same.paths.push(path);
@@ -181,12 +230,12 @@ class FoundImages {
         sibling.image.paths.push(path);
         return;
       }
-      const image = { paths: [path], source };
+      const image = offset === undefined ? { paths: [path], source } : { paths: [path], source, offset };
       this.byIdentity.set(identity, image);
       if (!sibling) this.byUrlPath.set(urlPath, { image, proxy });
       return;
     }
-    this.byIdentity.set(identity, { paths: [path], source });
+    this.byIdentity.set(identity, offset === undefined ? { paths: [path], source } : { paths: [path], source, offset });
   }
 
   list(): FoundImage[] {
@@ -219,10 +268,22 @@ export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImag
         continue;
       }
       const nested = parseJsonInString(value);
-      if (nested.ok) stack.push({ value: nested.value, path: { parent: step, segment: JSON_IN_STRING }, key, isInput: false });
+      if (nested.ok) {
+        stack.push({ value: nested.value, path: { parent: step, segment: JSON_IN_STRING }, key, isInput: false });
+        continue;
+      }
+      for (const finding of findInText(value, key)) {
+        if ("source" in finding) found.add(finding.source, pathText(step), key, finding.offset);
+        else if (uncertain.length < MAX_UNCERTAIN_URLS) uncertain.push({ path: pathText(step), url: finding.uncertain });
+      }
       continue;
     }
     if (Array.isArray(value)) {
+      const bytes = byteArrayImage(value);
+      if (bytes) {
+        found.add({ kind: "byte-array", ...bytes }, pathText(step), key);
+        continue;
+      }
       // Pushed in reverse so images come out in document order.
       for (let index = value.length - 1; index >= 0; index--) {
         stack.push({ value: value[index], path: { parent: step, segment: index }, key, isInput: false });
@@ -231,6 +292,12 @@ export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImag
     }
     if (typeof value === "object" && value !== null) {
       const entries = Object.entries(value);
+      const indexed = indexKeyedBytes(entries);
+      const bytes = indexed && byteArrayImage(indexed);
+      if (bytes) {
+        found.add({ kind: "byte-array", ...bytes }, pathText(step), key);
+        continue;
+      }
       for (let index = entries.length - 1; index >= 0; index--) {
         const entry = entries[index];
         if (!entry) continue;
