@@ -1,8 +1,17 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import { formatCount } from "@/lib/utils/format-count";
-import type { ServiceExchange } from "@/lib/answer/run-outcome";
+import type { AnswerTransfer, ServiceExchange } from "@/lib/answer/run-outcome";
+import { formatBytes } from "@/lib/utils/format-bytes";
 import { RequestSnippets } from "./request-snippets";
 import { Section } from "@/components/ui/section";
+
+/** "gzip: 12 kB on the wire, 1.2 MB decoded (99 % smaller)", or why the body is shown as it came. */
+function describeTransfer(transfer: AnswerTransfer, decodedBytes: number): string {
+  if (!transfer.decoded) return `${transfer.encoding}: not a coding the playground can undo, so the body is shown as it came`;
+  if (transfer.wireBytes === null) return `${transfer.encoding}: decoded by the playground to ${formatBytes(decodedBytes)}`;
+  const saved = decodedBytes > 0 ? Math.round((1 - transfer.wireBytes / decodedBytes) * 100) : 0;
+  return `${transfer.encoding}: ${formatBytes(transfer.wireBytes)} on the wire, decoded by the playground to ${formatBytes(decodedBytes)} (${saved} % smaller compressed)`;
+}
 
 /** Exactly what went to the service and what came back, with the key masked. A null request is a job poll (a GET). */
 export function ExchangePanel({ request, url, exchange }: { request: GenerationRequest | null; url: string; exchange?: ServiceExchange }) {
@@ -31,6 +40,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
   if (exchange) {
     rows.push(["Status", `${exchange.status} ${exchange.statusText}`.trim()]);
     rows.push(["Content type", exchange.contentType || "(none)"]);
+    if (exchange.transfer) rows.push(["Content encoding", describeTransfer(exchange.transfer, exchange.bytes.length)]);
     rows.push([
       "Duration",
       `${formatCount(exchange.totalMs)} ms in all${exchange.headersMs !== null ? ` · headers after ${formatCount(exchange.headersMs)} ms` : ""}`,

@@ -21,6 +21,12 @@ export const ANSWER_HEADERS = {
   serviceLocation: "x-service-location",
   /** The playground's cap on a service's answer, in bytes: a streamed answer is cut off there. */
   answerLimit: "x-playground-answer-limit",
+  /** The service's Content-Encoding (gzip, br…), when it compressed its answer. */
+  serviceContentEncoding: "x-service-content-encoding",
+  /** "decoded" when this server undid that encoding; "as-sent" when it could not (unknown coding). */
+  answerDecoding: "x-playground-answer-decoding",
+  /** The compressed size on the wire: exact for an answer read whole, else the size the service declared. */
+  serviceWireBytes: "x-service-wire-bytes",
   /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
   serviceUrlsTried: "x-service-urls-tried",
 } as const;

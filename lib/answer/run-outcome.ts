@@ -14,8 +14,13 @@ export type ServiceExchange = {
   serviceRequestId: string;
   retryAfter: string;
   location: string;
+  /** Present when the service compressed its answer (the bytes are the decoded answer). */
+  transfer?: AnswerTransfer;
   bytes: Uint8Array<ArrayBuffer>;
 };
+
+/** How a compressed answer travelled: its Content-Encoding, whether the server undid it, its size on the wire. */
+export type AnswerTransfer = { encoding: string; decoded: boolean; wireBytes: number | null };
 
 export type RunOutcome =
   | { kind: "service"; exchange: ServiceExchange }

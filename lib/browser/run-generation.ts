@@ -5,7 +5,7 @@ import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { readWholeStream } from "@/lib/utils/read-stream";
 import { problemSchema, type Problem } from "@/lib/request/problem";
-import type { RunOutcome } from "@/lib/answer/run-outcome";
+import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
 
 /**
  * The browser side of POST /api/generate: sends the three fields, then tells apart our own
@@ -33,6 +33,19 @@ async function readProblem(response: Response): Promise<Problem> {
     // not JSON: fall through to a problem that quotes the text
   }
   return { type: "about:blank", title: `The playground answered ${response.status}`, detail: text.slice(0, 2000) };
+}
+
+function transferOf(response: Response): { transfer?: AnswerTransfer } {
+  const encoding = header(response, ANSWER_HEADERS.serviceContentEncoding);
+  if (!encoding) return {};
+  const wireBytes = Number.parseInt(header(response, ANSWER_HEADERS.serviceWireBytes), 10);
+  return {
+    transfer: {
+      encoding,
+      decoded: header(response, ANSWER_HEADERS.answerDecoding) === "decoded",
+      wireBytes: Number.isFinite(wireBytes) ? wireBytes : null,
+    },
+  };
 }
 
 /** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
@@ -86,7 +99,7 @@ async function callRoute(
     const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
     const message =
       read.size >= limit
-        ? `The service's answer passed the playground's limit of ${formatBytes(limit)} and was cut off there.`
+        ? `The service's answer is too large: it passed the playground's limit of ${formatBytes(limit)} (counted after decompression), so it was cut off there.`
         : `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
     return { kind: "failed", message, totalMs: elapsed() };
   }
@@ -108,6 +121,7 @@ async function callRoute(
       serviceRequestId: header(response, ANSWER_HEADERS.serviceRequestId),
       retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
       location: header(response, ANSWER_HEADERS.serviceLocation),
+      ...transferOf(response),
       bytes,
     },
   };

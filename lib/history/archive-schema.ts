@@ -27,6 +27,7 @@ const exchangeSchema = z.object({
   serviceRequestId: z.string(),
   retryAfter: z.string(),
   location: z.string(),
+  transfer: z.optional(z.object({ encoding: z.string(), decoded: z.boolean(), wireBytes: z.nullable(z.number()) })),
 });
 
 const outcomeSchema = z.discriminatedUnion("kind", [

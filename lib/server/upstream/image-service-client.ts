@@ -1,6 +1,7 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { LimitsConfig } from "@/lib/server/config/config";
+import { decodeContent } from "./content-decoding";
 import { sendHttp, type PostedAnswer } from "./http-exchange";
 import { describeNetworkError } from "./network-errors";
 import { readServiceBody } from "./read-service-answer";
@@ -33,6 +34,17 @@ export type ServiceAnswer = {
   headersMs: number;
   /** Ends with the exchange's timeout; reading `rest` fails once it has. */
   totalTimeout: AbortSignal;
+  /** How the body travelled when the service compressed it: what was undone, and its size on the wire. */
+  transfer: AnswerTransfer;
+};
+
+export type AnswerTransfer = {
+  /** Content codings undone on this server, in the order the service applied them. */
+  decoded: string[];
+  /** A coding this server cannot undo (the body is passed on as it came). */
+  unsupported: string | null;
+  /** Compressed bytes read so far: all of them once `rest` is null. */
+  wireBytes: () => number;
 };
 
 /** Answers up to this size are read whole before ours starts; larger ones are streamed on. */
@@ -123,12 +135,17 @@ async function settle(
   total: AbortSignal,
 ): Promise<ServiceCallResult> {
   const { response, headersMs } = sent;
-  const read = await readServiceBody(response, {
-    maxBytes: options.limits.answerBytes,
-    bufferBytes: BUFFERED_ANSWER_BYTES,
-    totalTimeout: total,
-    callerSignal: options.signal,
-  });
+  // Caps, scrubbing and the page all work on the decoded answer: the cap counts decoded bytes.
+  const decoding = decodeContent(response.body, response.headers.get("content-encoding"));
+  const read = await readServiceBody(
+    { headers: response.headers, body: decoding.body },
+    {
+      maxBytes: options.limits.answerBytes,
+      bufferBytes: BUFFERED_ANSWER_BYTES,
+      totalTimeout: total,
+      callerSignal: options.signal,
+    },
+  );
   if (!read.ok) {
     const reason: ServiceFailure = read.reason === "stopped" ? "timeout" : read.reason;
     return { ok: false, reason, detail: read.detail, url, urlsTried, status: response.status };
@@ -146,6 +163,7 @@ async function settle(
       rest: read.rest,
       headersMs,
       totalTimeout: total,
+      transfer: { decoded: decoding.decoded, unsupported: decoding.unsupported, wireBytes: decoding.wireBytes },
     },
   };
 }

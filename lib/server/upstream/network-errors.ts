@@ -1,4 +1,5 @@
 import "server-only";
+import { DECODING_ERROR_CODE } from "./content-decoding";
 
 /**
  * Names a failed fetch in plain words. Node's fetch throws `TypeError("fetch failed")` with the
@@ -54,6 +55,8 @@ export function findErrorCode(error: unknown): string | undefined {
 
 export function describeNetworkError(error: unknown): string {
   const code = findErrorCode(error);
+  // A compressed body that does not decode: its own message says which coding and why.
+  if (code === DECODING_ERROR_CODE && error instanceof Error) return error.message;
   if (code && CAUSES[code]) return CAUSES[code];
   if (code) return `the connection to the service failed (${code})`;
   return "the connection to the service failed";

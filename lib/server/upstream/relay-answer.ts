@@ -2,7 +2,7 @@ import "server-only";
 import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
 import { answerBodyStream } from "./answer-body";
 import type { ServerConfig } from "@/lib/server/config/config";
-import type { ServiceCallResult } from "./image-service-client";
+import type { ServiceAnswer, ServiceCallResult } from "./image-service-client";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import type { LogExtra, RouteContext } from "@/lib/server/http/route-context";
 import { scrubSecretChunks, scrubSecretText } from "./scrub-secret";
@@ -72,6 +72,20 @@ function failureAnswer(result: Extract<ServiceCallResult, { ok: false }>, apiKey
   });
 }
 
+/** What the page says about a compressed answer: its coding, whether it was undone, its size on the wire. */
+function transferHeaders(answer: ServiceAnswer, scrub: (value: string | null) => string): Record<string, string> {
+  const { transfer } = answer;
+  const encoding = scrub(answer.headers.get("content-encoding"));
+  if (transfer.decoded.length === 0 && !transfer.unsupported) return {};
+  const declared = answer.headers.get("content-length");
+  const wire = answer.rest ? (declared && /^\d+$/.test(declared) ? declared : "") : String(transfer.wireBytes());
+  return {
+    [ANSWER_HEADERS.serviceContentEncoding]: encoding,
+    [ANSWER_HEADERS.answerDecoding]: transfer.unsupported ? "as-sent" : "decoded",
+    [ANSWER_HEADERS.serviceWireBytes]: wire,
+  };
+}
+
 const NULL_BODY_STATUSES = new Set([204, 205]);
 
 /** The service's status as ours, except what a browser would misread (304) or a Response cannot carry: 502, truth in a header. */
@@ -103,6 +117,7 @@ function serviceAnswer(
     [ANSWER_HEADERS.serviceRetryAfter]: scrub(answer.headers.get("retry-after")),
     [ANSWER_HEADERS.serviceLocation]: scrub(answer.headers.get("location")),
     [ANSWER_HEADERS.answerLimit]: String(answerLimit),
+    ...transferHeaders(answer, scrub),
     ...exchangeHeaders(result, apiKey),
   });
   // An empty header says nothing; leave it out so the page reads "absent" rather than "".
