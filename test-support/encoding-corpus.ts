@@ -8,7 +8,7 @@ import { GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE
  */
 
 export type EncodingCase = {
-  class: "base64" | "byte array" | "hex" | "inside text" | "charset";
+  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream";
   name: string;
   contentType: string;
   body: string | Uint8Array<ArrayBuffer>;
@@ -28,6 +28,9 @@ const pythonEncodebytes = (base64: string) => `${base64.match(/.{1,76}/g)?.join(
 /** Java's Base64.getMimeEncoder(): CRLF every 76 characters, none at the end. */
 const javaMime = (base64: string) => base64.match(/.{1,76}/g)?.join("\r\n") ?? "";
 const urlSafeUnpadded = (base64: string) => base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+const sse = (events: { name?: string; data: unknown }[]) =>
+  events.map((event) => `${event.name ? `event: ${event.name}\n` : ""}data: ${JSON.stringify(event.data)}\n\n`).join("");
 
 const MARKDOWN_REPLY = `Here is your image of a lighthouse at dusk:\n\n![lighthouse at dusk](data:image/png;base64,${PNG_BASE64})\n\nLet me know if you want changes.`;
 const MARKDOWN_URL_REPLY = "Done! ![result](https://files.example-ai.com/gen/7f3a/result) — the link stays valid for an hour.";
@@ -260,6 +263,52 @@ export const ENCODING_CORPUS: EncodingCase[] = [
     name: "not an image: an unknown charset label falls back to UTF-8 text",
     contentType: "text/plain; charset=x-made-up",
     body: "no picture here",
+    images: [],
+  },
+
+  // --- streams of events
+  {
+    class: "stream",
+    name: "OpenAI image stream: partial images, then the completed one",
+    contentType: "text/event-stream",
+    body: sse([
+      {
+        name: "image_generation.partial_image",
+        data: { type: "image_generation.partial_image", b64_json: GIF_BASE64, partial_image_index: 0 },
+      },
+      {
+        name: "image_generation.completed",
+        data: { type: "image_generation.completed", b64_json: PNG_BASE64, usage: { total_tokens: 10 } },
+      },
+    ]),
+    images: [{ path: "$[1].b64_json", mime: "image/png" }],
+  },
+  {
+    class: "stream",
+    name: "server-sent events labelled text/plain, with a keep-alive comment and [DONE]",
+    contentType: "text/plain",
+    body: `: ping\n\n${sse([{ data: { progress: 1, output: { url: "https://cdn.example.com/o/1.webp" } } }])}data: [DONE]\n\n`,
+    images: [{ path: "$[0].output.url", url: "https://cdn.example.com/o/1.webp" }],
+  },
+  {
+    class: "stream",
+    name: "newline-delimited JSON progress, the last line with the image",
+    contentType: "application/x-ndjson",
+    body: `${json({ status: "starting" })}\n${json({ status: "processing", logs: "50%" })}\n${json({ status: "succeeded", output: [`data:image/jpeg;base64,${JPEG_BASE64}`] })}\n`,
+    images: [{ path: "$[2].output[0]", mime: "image/jpeg" }],
+  },
+  {
+    class: "stream",
+    name: "JSON text sequence (RFC 7464)",
+    contentType: "application/json-seq",
+    body: `\u001e${json({ event: "started" })}\n\u001e${json({ event: "done", image: WEBP_BASE64 })}\n`,
+    images: [{ path: "$[1].image", mime: "image/webp" }],
+  },
+  {
+    class: "stream",
+    name: "not an image: a stream of progress and an error event",
+    contentType: "text/event-stream",
+    body: sse([{ data: { progress: 0.3 } }, { name: "error", data: { error: { message: "The job failed." } } }]),
     images: [],
   },
 ];

@@ -61,6 +61,11 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
         {image.paths.map((path) => (
           <JsonPathLink key={path} path={path} />
         ))}
+        {image.partial && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+            partial: the stream ended before its final image
+          </span>
+        )}
         {image.offset !== undefined && (
           <span data-testid="image-offset" title="Found inside this string, starting at this character">
             at character {formatCount(image.offset)}

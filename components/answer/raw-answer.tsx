@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { formatCount } from "@/lib/utils/format-count";
-import type { AnswerBody, DisplayImage } from "@/lib/answer/interpret-answer";
+import { streamTreeValue, type AnswerBody, type DisplayImage } from "@/lib/answer/interpret-answer";
+import { StreamEvents } from "./stream-events";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
@@ -23,20 +24,29 @@ export function RawAnswer({
   images,
   contentType,
   size,
+  eventTimes,
 }: {
   body: AnswerBody;
   images: DisplayImage[];
   contentType: string;
   size: number;
+  /** A stream's arrival times, one per event. */
+  eventTimes?: number[];
 }) {
   return (
     <Section title="Raw answer" aside={`${contentType || "no content type"} · ${formatBytes(size)}`}>
-      {(body.kind === "json" || body.kind === "text") && body.charset && (
+      {(body.kind === "json" || body.kind === "text" || body.kind === "stream") && body.charset && (
         <p className="mb-2 text-xs text-muted" data-testid="raw-charset">
           Read as {body.charset}, the charset its Content-Type declares.
         </p>
       )}
       {body.kind === "json" && <LazyJsonTree value={body.value} images={images} />}
+      {body.kind === "stream" && (
+        <>
+          <StreamEvents framing={body.framing} events={body.events} times={eventTimes} />
+          <LazyJsonTree value={streamTreeValue(body.events)} images={images} />
+        </>
+      )}
       {body.kind === "text" && (
         <>
           {body.jsonError && (

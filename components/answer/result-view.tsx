@@ -113,7 +113,13 @@ function ServiceResult({
           </div>
         )}
         {answer.images.length > 0 && <ImageGallery images={answer.images} requested={requested} />}
-        <RawAnswer body={answer.body} images={answer.images} contentType={exchange.contentType} size={exchange.bytes.length} />
+        <RawAnswer
+          body={answer.body}
+          images={answer.images}
+          contentType={exchange.contentType}
+          size={exchange.bytes.length}
+          eventTimes={exchange.eventTimes}
+        />
         <ExchangePanel request={jobs ? request : null} url={exchange.url} exchange={exchange} />
       </div>
     </AnswerScope.Provider>

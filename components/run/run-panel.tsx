@@ -11,7 +11,7 @@ import type { JobFollow } from "./use-job-follower";
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
 export function RunPanel({ run, jobs, onRerun }: { run: RunState; jobs: JobFollow; onRerun: (run: HistoryRun) => void }) {
   const views = useLazyModule(resultViews, run.phase !== "idle");
-  if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} />;
+  if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} stream={run.stream} />;
   if (run.phase === "done") {
     return (
       <>

@@ -3,9 +3,15 @@
 import { useEffect, useState } from "react";
 import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { StreamProgress } from "@/lib/browser/read-answer-events";
+import { formatCount } from "@/lib/utils/format-count";
+import { StreamPreview } from "./stream-preview";
 
-/** While the service works: elapsed seconds and a box of the requested shape, so nothing jumps later. */
-export function RunProgress({ request, startedAt }: { request: GenerationRequest; startedAt: number }) {
+/**
+ * While the service works: elapsed seconds and a box of the requested shape, so nothing jumps later;
+ * a streamed answer's pictures fill the box as they arrive.
+ */
+export function RunProgress({ request, startedAt, stream }: { request: GenerationRequest; startedAt: number; stream?: StreamProgress }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 100);
@@ -25,7 +31,7 @@ export function RunProgress({ request, startedAt }: { request: GenerationRequest
       </p>
       <div
         data-testid="placeholder"
-        className="shimmer mx-auto flex w-full max-w-full flex-col items-center justify-center gap-1 rounded-2xl bg-zinc-200 text-muted dark:bg-zinc-800 dark:text-zinc-400"
+        className="shimmer relative mx-auto flex w-full max-w-full flex-col items-center justify-center gap-1 rounded-2xl bg-zinc-200 text-muted dark:bg-zinc-800 dark:text-zinc-400"
         style={{
           aspectRatio: `${ratio.width} / ${ratio.height}`,
           maxHeight: "70vh",
@@ -36,7 +42,14 @@ export function RunProgress({ request, startedAt }: { request: GenerationRequest
           {Math.floor(seconds)} s
         </span>
         <span className="text-xs">{request.aspect_ratio}</span>
+        {stream?.image && <StreamPreview image={stream.image} />}
       </div>
+      {stream && (
+        <p className="text-center text-xs text-muted" role="status" data-testid="stream-status">
+          {stream.image ? (stream.image.partial ? "Partial image" : "Final image") : "No image yet"} · {formatCount(stream.events)} event
+          {stream.events === 1 ? "" : "s"} received, the answer is still arriving
+        </p>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { HistoryRun } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runGeneration } from "@/lib/browser/run-generation";
+import type { StreamProgress } from "@/lib/browser/read-answer-events";
 import type { GenerationFormApi } from "@/components/form/generation-form";
 import type { HistoryApi } from "@/components/history/use-history";
 import { resultViews } from "./result-views";
@@ -14,7 +15,7 @@ import { whenIdle } from "@/lib/browser/when-idle";
 
 export type RunState =
   | { phase: "idle" }
-  | { phase: "running"; request: GenerationRequest; startedAt: number }
+  | { phase: "running"; request: GenerationRequest; startedAt: number; stream?: StreamProgress }
   | { phase: "done"; request: GenerationRequest; outcome: RunOutcome; saved?: { run: HistoryRun; images: SavedImages } };
 
 /**
@@ -70,7 +71,12 @@ export function useSingleRun(
       const result = resultRef.current;
       if (result && result.getBoundingClientRect().top > window.innerHeight * 0.6)
         result.scrollIntoView({ behavior: "smooth", block: "start" });
-      const outcome = await runGeneration(request, controller.signal);
+      // A streamed answer's pictures are shown in the placeholder as its events arrive.
+      const onProgress = (stream: StreamProgress) => {
+        if (viewRef.current !== view) return;
+        setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
+      };
+      const outcome = await runGeneration(request, controller.signal, { onProgress });
       if (controllerRef.current === controller) controllerRef.current = null;
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;

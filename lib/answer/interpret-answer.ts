@@ -1,5 +1,6 @@
 import { findImagesAndUncertainUrls, type ImageSource, type UncertainUrl } from "./image-finder";
 import { sniffImageMime } from "./image-signature";
+import { framingOfType, isPartialEvent, parseStream, sniffFraming, type StreamEvent, type StreamFraming } from "./answer-stream";
 
 /** What a service's body turned out to be, and the images found in it. */
 
@@ -8,13 +9,16 @@ export type AnswerBody =
   | { kind: "image"; mime: string; size: number }
   | { kind: "json"; value: unknown; charset?: string }
   | { kind: "text"; text: string; jsonError?: string; charset?: string }
-  | { kind: "binary"; size: number };
+  | { kind: "binary"; size: number }
+  | { kind: "stream"; framing: StreamFraming; events: StreamEvent[]; charset?: string };
 
 export type DisplayImage = {
   key: string;
   paths: string[];
   /** Where in the string at `paths[0]` the image starts, when it was found inside longer text. */
   offset?: number;
+  /** A partial picture from a stream that ended without a final one. */
+  partial?: boolean;
   source: ImageSource | { kind: "body"; mime: string; bytes: Uint8Array<ArrayBuffer> };
 };
 
@@ -65,6 +69,8 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
   const decoded = decodeText(bytes, contentType);
   if (!decoded) return { body: { kind: "binary", size: bytes.length }, images: [], uncertain: [] };
   const { text, charset } = decoded;
+  const declaredFraming = framingOfType(contentType);
+  if (declaredFraming) return interpretStream(text, declaredFraming, charset);
   const trimmed = text.trimStart();
   if (declaresJson(contentType) || /^[[{"]/.test(trimmed)) {
     try {
@@ -73,10 +79,17 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
       const images = found.images.map((image, index) => ({ key: `${index}:${image.paths[0] ?? ""}`, ...image }));
       return { body: { kind: "json", value, charset }, images, uncertain: found.uncertain };
     } catch (error) {
+      // Several JSON values one per line (NDJSON sent as application/json) are a stream, not broken JSON.
+      const framing = sniffFraming(text);
+      if (framing) return interpretStream(text, framing, charset);
       const jsonError = declaresJson(contentType) && error instanceof Error ? error.message : undefined;
       return { body: { kind: "text", text, jsonError, charset }, images: [], uncertain: [] };
     }
   }
+  // Text whose first lines look like SSE fields is a stream only if events come out of it.
+  const sniffed = sniffFraming(text);
+  const stream = sniffed ? interpretStream(text, sniffed, charset) : null;
+  if (stream?.body.kind === "stream" && stream.body.events.length > 0) return stream;
   // A plain-text body may itself be a URL, a data URI or base64, or mention pictures (Markdown, HTML).
   const found = findImagesAndUncertainUrls(text);
   const images = found.images.map((image, index) => ({ key: `${index}`, ...image, paths: [TEXT_BODY_PATH] }));
@@ -85,3 +98,36 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
 }
 
 const TEXT_BODY_PATH = "(body text)";
+
+/**
+ * A stream's images, labelled by event (`$[3].b64_json` is in the fourth event, as the raw view's
+ * list shows it). Final pictures win; partial ones are shown only when no final one came, and then
+ * only the last event's, marked partial.
+ */
+export function interpretStream(text: string, framing: StreamFraming, charset?: string): InterpretedAnswer {
+  const events = parseStream(text, framing);
+  const finals: DisplayImage[] = [];
+  let lastPartial: DisplayImage[] = [];
+  const uncertain: UncertainUrl[] = [];
+  for (const [index, event] of events.entries()) {
+    const found = findImagesAndUncertainUrls(event.value ?? event.data);
+    const prefix = `$[${index}]`;
+    const relabel = (path: string) => (path.startsWith("$") ? prefix + path.slice(1) : prefix);
+    const images = found.images.map((image, position) => ({
+      ...image,
+      key: `${index}:${position}`,
+      paths: image.paths.map(relabel),
+    }));
+    uncertain.push(...found.uncertain.map((candidate) => ({ ...candidate, path: relabel(candidate.path) })));
+    if (isPartialEvent(event)) {
+      if (images.length > 0) lastPartial = images;
+    } else finals.push(...images);
+  }
+  const images = finals.length > 0 ? finals : lastPartial.map((image) => ({ ...image, partial: true }));
+  return { body: { kind: "stream", framing, events, charset }, images, uncertain };
+}
+
+/** The events' values as the raw view's tree shows them (and as image paths name them). */
+export function streamTreeValue(events: readonly StreamEvent[]): unknown[] {
+  return events.map((event) => event.value ?? event.data);
+}

@@ -1,4 +1,5 @@
 import { formatCount } from "@/lib/utils/format-count";
+import type { StreamEvent } from "./answer-stream";
 import type { AnswerBody } from "./interpret-answer";
 import { extractServiceMessage } from "./service-error";
 
@@ -7,5 +8,17 @@ export function serviceWords(body: AnswerBody): string {
   if (body.kind === "json") return extractServiceMessage(body.value) ?? JSON.stringify(body.value).slice(0, 2000);
   if (body.kind === "text") return body.text.slice(0, 2000);
   if (body.kind === "empty") return "(the service sent an empty body)";
+  if (body.kind === "stream") return streamWords(body.events);
   return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${formatCount(body.size)} bytes)`;
+}
+
+/** A stream's error event says what went wrong (OpenAI sends `event: error`); else the last event's data. */
+function streamWords(events: readonly StreamEvent[]): string {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const value = events[index]?.value;
+    const message = value === undefined ? null : extractServiceMessage(value);
+    if (message) return message;
+  }
+  const last = events.at(-1);
+  return last ? last.data.slice(0, 2000) : "(the service sent a stream without events)";
 }

@@ -8,6 +8,10 @@ export const PERF_MARKS = {
   interactive: "playground:interactive",
   answerReceived: "playground:answer-received",
   imageShown: "playground:image-shown",
+  /** A streamed answer's event with a picture has been read (the bench times the paint after it). */
+  streamImageReceived: "playground:stream-image-received",
+  /** That picture is on screen in the placeholder. */
+  streamImageShown: "playground:stream-image-shown",
 } as const;
 
 export function markPerformance(name: string): void {

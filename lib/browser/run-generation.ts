@@ -3,7 +3,7 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
-import { readWholeStream } from "@/lib/utils/read-stream";
+import { readAnswer, type StreamProgress } from "./read-answer-events";
 import { problemSchema, type Problem } from "@/lib/request/problem";
 import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
 
@@ -52,12 +52,12 @@ function transferOf(response: Response): { transfer?: AnswerTransfer } {
 export function runGeneration(
   request: GenerationRequest,
   signal: AbortSignal,
-  options: { gridCell?: { index: number; total: number } } = {},
+  options: { gridCell?: { index: number; total: number }; onProgress?: (progress: StreamProgress) => void } = {},
 ): Promise<RunOutcome> {
   const headers: Record<string, string> = options.gridCell
     ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) }
     : {};
-  return callRoute("/api/generate", request, signal, headers);
+  return callRoute("/api/generate", request, signal, { headers, onProgress: options.onProgress });
 }
 
 /** Asks our server to fetch a job's polling URL (it adds the key, and only for the service's origin). */
@@ -69,8 +69,9 @@ async function callRoute(
   path: string,
   payload: unknown,
   signal: AbortSignal,
-  extraHeaders: Record<string, string> = {},
+  options: { headers?: Record<string, string>; onProgress?: (progress: StreamProgress) => void } = {},
 ): Promise<RunOutcome> {
+  const extraHeaders = options.headers ?? {};
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Response;
@@ -92,8 +93,13 @@ async function callRoute(
     return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
   }
 
-  // Read to the end, counting what arrived, so a body that breaks off can be described.
-  const read = await readWholeStream(response.body);
+  // Read to the end, counting what arrived, so a body that breaks off can be described; a stream's
+  // events are shown as they come.
+  const read = await readAnswer(response.body, {
+    contentType: header(response, ANSWER_HEADERS.serviceContentType),
+    startedAt: started,
+    onProgress: options.onProgress,
+  });
   if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
     const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
@@ -122,6 +128,7 @@ async function callRoute(
       retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
       location: header(response, ANSWER_HEADERS.serviceLocation),
       ...transferOf(response),
+      ...(read.eventTimes ? { eventTimes: read.eventTimes } : {}),
       bytes,
     },
   };

@@ -1,3 +1,4 @@
+import { serviceWords } from "@/lib/answer/service-words";
 import { interpretAnswer, type DisplayImage } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
@@ -39,8 +40,8 @@ export function summariseCell(outcome: RunOutcome): CellSummary {
   const text =
     json !== null
       ? (extractServiceMessage(json) ?? JSON.stringify(json).slice(0, 300))
-      : answer.body.kind === "text"
-        ? answer.body.text.slice(0, 300)
+      : answer.body.kind === "text" || answer.body.kind === "stream"
+        ? serviceWords(answer.body).slice(0, 300)
         : "";
   if (exchange.status >= 200 && exchange.status < 300) {
     const job = json !== null ? detectJob(json) : null;

@@ -28,6 +28,7 @@ const exchangeSchema = z.object({
   retryAfter: z.string(),
   location: z.string(),
   transfer: z.optional(z.object({ encoding: z.string(), decoded: z.boolean(), wireBytes: z.nullable(z.number()) })),
+  eventTimes: z.optional(z.array(z.number())),
 });
 
 const outcomeSchema = z.discriminatedUnion("kind", [

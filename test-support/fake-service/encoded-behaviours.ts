@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { brotliCompressSync, deflateRawSync, deflateSync, gzip, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, createGzip, deflateRawSync, deflateSync, gzip, gzipSync } from "node:zlib";
 import { ENCODING_CORPUS } from "../encoding-corpus";
 import { samplePng, type Behaviour } from "./behaviours";
 
@@ -82,6 +82,125 @@ export const ENCODED_BEHAVIOURS: Record<string, Behaviour> = {
     response.writeHead(200, { "content-type": "application/json; charset=iso-8859-1" });
     response.end(
       Buffer.from(JSON.stringify({ revised_prompt: "crème brûlée", data: [{ b64_json: samplePng().toString("base64") }] }), "latin1"),
+    );
+  },
+};
+
+/** OpenAI's image stream: `image_generation.partial_image` events, then `image_generation.completed`. */
+export function openAiImageEvents(partials: number): { name: string; data: Record<string, unknown> }[] {
+  const shades: [number, number, number][] = [
+    [70, 70, 90],
+    [120, 110, 150],
+    [170, 140, 210],
+  ];
+  const common = { created_at: 1_750_000_000, size: "1024x1024", quality: "low", background: "opaque", output_format: "png" };
+  return [
+    ...Array.from({ length: partials }, (_, index) => ({
+      name: "image_generation.partial_image",
+      data: {
+        type: "image_generation.partial_image",
+        b64_json: samplePng(160, 90, shades[index % shades.length]).toString("base64"),
+        partial_image_index: index,
+        ...common,
+      },
+    })),
+    {
+      name: "image_generation.completed",
+      data: {
+        type: "image_generation.completed",
+        b64_json: samplePng(160, 90, [230, 60, 160]).toString("base64"),
+        ...common,
+        usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 },
+      },
+    },
+  ];
+}
+
+const sseText = (event: { name: string; data: unknown }) => `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+/** Writes pieces of text one after another with a pause before each; stops if the caller goes away. */
+function writeSlowly(response: ServerResponse, pieces: string[], delayMs: number, after: () => void = () => response.end()): void {
+  let index = 0;
+  const timer = setInterval(() => {
+    if (response.destroyed) return clearInterval(timer);
+    const piece = pieces[index++];
+    if (piece === undefined) {
+      clearInterval(timer);
+      return after();
+    }
+    response.write(piece);
+  }, delayMs);
+  response.on("close", () => clearInterval(timer));
+}
+
+export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
+  "fake-sse": ({ response }) => {
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    writeSlowly(response, openAiImageEvents(2).map(sseText), 700);
+  },
+  // The same events sent as text/plain: the framing shows in the first bytes.
+  "fake-sse-plain": ({ response }) => {
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.end(openAiImageEvents(1).map(sseText).join(""));
+  },
+  "fake-sse-cut": ({ request, response }) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    const [first, , last] = openAiImageEvents(2).map(sseText);
+    response.write(first);
+    setTimeout(() => {
+      response.write((last ?? "").slice(0, 200));
+      setTimeout(() => request.socket.destroy(), 50);
+    }, 100);
+  },
+  "fake-sse-gzip": ({ response }) => {
+    response.writeHead(200, { "content-type": "text/event-stream", "content-encoding": "gzip" });
+    const gzip = createGzip();
+    gzip.pipe(response);
+    const pieces = openAiImageEvents(2).map(sseText);
+    let index = 0;
+    const timer = setInterval(() => {
+      const piece = pieces[index++];
+      if (piece === undefined) {
+        clearInterval(timer);
+        return gzip.end();
+      }
+      // Each event is flushed so it can be decoded before the next one is sent.
+      gzip.write(piece, () => gzip.flush(constants.Z_SYNC_FLUSH));
+    }, 150);
+    response.on("close", () => clearInterval(timer));
+  },
+  "fake-sse-echo-key": ({ response, authorization }) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    const event = `event: error\ndata: ${JSON.stringify({ error: { message: `Key rejected: ${authorization}` } })}\n\n`;
+    // The key is split across two writes, with a pause between them.
+    const cut = event.indexOf(authorization) + 12;
+    writeSlowly(response, [event.slice(0, cut), event.slice(cut)], 60);
+  },
+  "fake-ndjson": ({ response, base }) => {
+    response.writeHead(200, { "content-type": "application/x-ndjson" });
+    const lines = [
+      { status: "queued", progress: 0 },
+      {
+        status: "running",
+        progress: 0.5,
+        preview: `data:image/png;base64,${samplePng(80, 45, [90, 90, 90]).toString("base64")}`,
+        type: "partial",
+      },
+      { status: "succeeded", progress: 1, output: [`${base}/files/final.png`] },
+    ];
+    writeSlowly(
+      response,
+      lines.map((line) => `${JSON.stringify(line)}\n`),
+      150,
+    );
+  },
+  "fake-json-seq": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json-seq" });
+    const records = [{ event: "started" }, { event: "done", image: samplePng(80, 45, [20, 180, 90]).toString("base64") }];
+    writeSlowly(
+      response,
+      records.map((record) => `\u001e${JSON.stringify(record)}\n`),
+      100,
     );
   },
 };

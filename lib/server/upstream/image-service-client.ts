@@ -1,6 +1,7 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { LimitsConfig } from "@/lib/server/config/config";
+import { framingOfType } from "@/lib/answer/answer-stream";
 import { decodeContent } from "./content-decoding";
 import { sendHttp, type PostedAnswer } from "./http-exchange";
 import { describeNetworkError } from "./network-errors";
@@ -141,7 +142,8 @@ async function settle(
     { headers: response.headers, body: decoding.body },
     {
       maxBytes: options.limits.answerBytes,
-      bufferBytes: BUFFERED_ANSWER_BYTES,
+      // A stream of events is passed on from its first chunk: each event reaches the page as it comes.
+      bufferBytes: framingOfType(response.headers.get("content-type") ?? "") ? 0 : BUFFERED_ANSWER_BYTES,
       totalTimeout: total,
       callerSignal: options.signal,
     },

@@ -1,0 +1,76 @@
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot, naturalSize, openPlayground } from "./helpers";
+import { E2E } from "./servers";
+import { ENCODING_CORPUS } from "../test-support/encoding-corpus";
+
+/** Answers in encodings and framings nobody asked for: compressed, streamed, wrapped, inside text. */
+
+test.beforeEach(async ({ page }) => {
+  await openPlayground(page, E2E.serviceUrl);
+});
+
+const corpusModel = (name: string) => `fake-encoding-${ENCODING_CORPUS.findIndex((entry) => entry.name === name)}`;
+
+test("a streamed answer shows a partial image before the stream ends, then the final one", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-sse", prompt: `stream ${testInfo.testId}`, ratio: "16:9" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  // Events come 700 ms apart: the first partial picture fills the placeholder while the run goes on.
+  const preview = page.getByTestId("stream-preview");
+  await expect(preview).toHaveAttribute("data-partial", "true");
+  await keepScreenshot(page, testInfo, "stream-partial");
+  await expect(page.getByTestId("stream-status")).toContainText("Partial image");
+  await expect(page.getByTestId("placeholder")).toBeVisible();
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+  // Then the final picture, as the run's result.
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  await expect(page.getByTestId("placeholder")).toHaveCount(0);
+  expect(await naturalSize(page)).toEqual({ width: 160, height: 90 });
+  await expect(page.getByTestId("image-card")).toContainText("$[2].b64_json");
+  // The raw view lists the events with their arrival times.
+  const events = page.getByRole("table", { name: "Stream events" });
+  await expect(events.getByRole("row")).toHaveCount(4);
+  await expect(events).toContainText("image_generation.partial_image");
+  await expect(events).toContainText("image_generation.completed");
+  await expect(events.getByRole("row").nth(3)).toContainText(/\+\d+\.\d\d s/);
+  await keepScreenshot(page, testInfo, "stream-final");
+});
+
+test("a gzip answer nobody asked for renders, and the exchange says how it travelled", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-gzip", prompt: `gzip ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  expect(await naturalSize(page)).toEqual({ width: 150, height: 100 });
+  await expect(page.getByTestId("exchange")).toContainText(/gzip: [\d.]+ (B|kB) on the wire, decoded by the playground to [\d.]+ (B|kB)/);
+});
+
+test("a small body that inflates past the cap is refused as too large", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-gzip-bomb", prompt: `bomb ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText("The service's answer is too large")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(`bomb ${testInfo.testId}`);
+});
+
+test("a Markdown image inside a chat answer is shown with its path and character offset", async ({ page }, testInfo) => {
+  await fillForm(page, { model: corpusModel("Markdown image with a data URI in a chat completion"), prompt: `md ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("image-card");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("$.choices[0].message.content");
+  const offset = ENCODING_CORPUS.find((entry) => entry.name.startsWith("Markdown image with a data URI"))?.images[0]?.offset ?? -1;
+  await expect(page.getByTestId("image-offset")).toHaveText(`at character ${offset}`);
+  expect(await naturalSize(page)).toEqual({ width: 4, height: 3 });
+});
+
+test("a serialized Buffer and hex bytes are shown as the pictures they are", async ({ page }, testInfo) => {
+  for (const [name, size] of [
+    ["Node's serialized Buffer {type: Buffer, data: [...]}", { width: 6, height: 4 }],
+    ["lowercase hex of a PNG", { width: 4, height: 3 }],
+  ] as const) {
+    const prompt = `${name} ${testInfo.testId}`;
+    await fillForm(page, { model: corpusModel(name), prompt });
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByTestId("run-summary")).toContainText("1 image found");
+    await expect(page.getByTestId("image-card")).toHaveCount(1);
+    expect(await naturalSize(page), name).toEqual(size);
+  }
+});
