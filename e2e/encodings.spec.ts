@@ -74,3 +74,14 @@ test("a serialized Buffer and hex bytes are shown as the pictures they are", asy
     expect(await naturalSize(page), name).toEqual(size);
   }
 });
+
+test("a large answer of byte values is read off the main thread: the picture shows, the tree names it", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-large-bytes", prompt: `large bytes ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  expect(await naturalSize(page)).toEqual({ width: 400, height: 300 });
+  await expect(page.getByTestId("image-card")).toContainText("$.output.data");
+  await expect(page.getByTestId("json-tree")).toContainText("(600,000 byte values: the image/png picture shown above)");
+  // The page kept its own copy of the bytes: the raw size is the service's.
+  await expect(page.getByText(/application\/json · 1\.\d MB/)).toBeVisible();
+});

@@ -3,7 +3,8 @@
 import { useId, useMemo } from "react";
 import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import { formatBytes } from "@/lib/utils/format-bytes";
+import { useInterpretedAnswer } from "./use-interpreted-answer";
 import { detectJob } from "@/lib/answer/job-status";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
@@ -64,10 +65,32 @@ function ServiceResult({
   jobs: JobFollow | null;
   savedImages?: SavedImages;
 }) {
-  const interpreted = useMemo(
-    () => withSavedCopies(interpretAnswer(exchange.bytes, exchange.contentType), savedImages),
-    [exchange, savedImages],
-  );
+  const read = useInterpretedAnswer(exchange);
+  if (!read) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted" role="status" data-testid="reading-answer">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-500" />
+        Reading the answer ({formatBytes(exchange.bytes.length)})…
+      </p>
+    );
+  }
+  return <ServiceResultView request={request} exchange={exchange} jobs={jobs} savedImages={savedImages} read={read} />;
+}
+
+function ServiceResultView({
+  request,
+  exchange,
+  jobs,
+  savedImages,
+  read,
+}: {
+  request: GenerationRequest;
+  exchange: ServiceExchange;
+  jobs: JobFollow | null;
+  savedImages: SavedImages;
+  read: InterpretedAnswer;
+}) {
+  const interpreted = useMemo(() => withSavedCopies(read, savedImages), [read, savedImages]);
   const confirmed = useConfirmedImages(interpreted.uncertain);
   const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);

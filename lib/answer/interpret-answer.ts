@@ -19,7 +19,11 @@ export type DisplayImage = {
   offset?: number;
   /** A partial picture from a stream that ended without a final one. */
   partial?: boolean;
-  source: ImageSource | { kind: "body"; mime: string; bytes: Uint8Array<ArrayBuffer> };
+  source:
+    | ImageSource
+    | { kind: "body"; mime: string; bytes: Uint8Array<ArrayBuffer> }
+    /** Decoded already (by the answer worker): the Blob is shown as it is. */
+    | { kind: "blob"; mime: string; blob: Blob };
 };
 
 export type InterpretedAnswer = { body: AnswerBody; images: DisplayImage[]; uncertain: UncertainUrl[] };

@@ -78,6 +78,13 @@ export const ENCODED_BEHAVIOURS: Record<string, Behaviour> = {
     response.writeHead(200, { "content-type": "application/json", "content-encoding": "x-made-up" });
     response.end(Buffer.from([0x1f, 0x9d, 0x90, 0x7b, 0x22]));
   },
+  // About 1 MB of JSON: past the size the page reads in its answer worker, not on its main thread.
+  "fake-large-bytes": ({ response }) => {
+    const pixels = samplePng(400, 300, [40, 90, 200]);
+    const padded = Buffer.concat([pixels, Buffer.alloc(600_000 - pixels.length)]);
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ output: { type: "Buffer", data: [...padded] } }));
+  },
   "fake-latin1": ({ response }) => {
     response.writeHead(200, { "content-type": "application/json; charset=iso-8859-1" });
     response.end(

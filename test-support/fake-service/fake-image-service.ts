@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import { jsonString, parseJsonOrUndefined } from "../../lib/answer/json-property";
 import { BEHAVIOURS, json, samplePng } from "./behaviours";
 import { ENCODED_BEHAVIOURS, STREAM_BEHAVIOURS } from "./encoded-behaviours";
+import { ENCODED_BENCH_BEHAVIOURS } from "./bench-encoded-payloads";
 import { answerJobPoll, HOSTILE_JOB_MODELS, JOB_MODELS, submitJob } from "./fake-jobs";
 
 export { samplePng };
@@ -74,7 +75,11 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
     if (jobOutcome) return submitJob(response, base, jobOutcome);
     const hostile = HOSTILE_JOB_MODELS[record.model];
     if (hostile) return json(response, 202, { id: "hostile", status: "queued", polling_url: hostile(base) });
-    const behaviour = BEHAVIOURS[record.model] ?? ENCODED_BEHAVIOURS[record.model] ?? STREAM_BEHAVIOURS[record.model];
+    const behaviour =
+      BEHAVIOURS[record.model] ??
+      ENCODED_BEHAVIOURS[record.model] ??
+      STREAM_BEHAVIOURS[record.model] ??
+      ENCODED_BENCH_BEHAVIOURS[record.model];
     if (!behaviour)
       return json(response, 400, { error: { message: `The model '${record.model}' does not exist.`, code: "model_not_found" } });
     behaviour({ request, response, base, authorization, body });

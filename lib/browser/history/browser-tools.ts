@@ -1,5 +1,6 @@
 import { sniffImageMime } from "@/lib/answer/image-signature";
-import { analyseAnswer, type AnswerAnalysis } from "@/lib/history/analyse-answer";
+import type { AnswerAnalysis } from "@/lib/history/analyse-answer";
+import { analyseLargeAnswer } from "@/lib/browser/answer-worker/answer-worker-client";
 import type { RecordingTools } from "@/lib/history/record-run";
 
 /** The browser's half of recording a run: reading remote images and drawing thumbnails. */
@@ -49,7 +50,7 @@ function yieldToPage(): Promise<void> {
 }
 
 function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<AnswerAnalysis> {
-  return analyseAnswer(bytes, contentType, yieldToPage);
+  return analyseLargeAnswer(bytes, contentType, yieldToPage);
 }
 
 export const browserRecordingTools: RecordingTools = { analyse, readRemoteImage, makeThumbnail };

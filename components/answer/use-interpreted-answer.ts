@@ -1,0 +1,28 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { interpretAnswer, type InterpretedAnswer } from "@/lib/answer/interpret-answer";
+import type { ServiceExchange } from "@/lib/answer/run-outcome";
+import { interpretLargeAnswer, WORKER_THRESHOLD_BYTES } from "@/lib/browser/answer-worker/answer-worker-client";
+
+/**
+ * The service's answer read for display. A small one is read at once, so it shows in the same
+ * frame; a large one is read in the answer worker, and this is null until it is done, so the page
+ * never freezes while megabytes of JSON are parsed and pictures decoded.
+ */
+export function useInterpretedAnswer(exchange: ServiceExchange): InterpretedAnswer | null {
+  const small = exchange.bytes.length < WORKER_THRESHOLD_BYTES;
+  const immediate = useMemo(() => (small ? interpretAnswer(exchange.bytes, exchange.contentType) : null), [exchange, small]);
+  const [late, setLate] = useState<{ exchange: ServiceExchange; answer: InterpretedAnswer } | null>(null);
+  useEffect(() => {
+    if (small) return;
+    let live = true;
+    void interpretLargeAnswer(exchange.bytes, exchange.contentType).then((answer) => {
+      if (live) setLate({ exchange, answer });
+    });
+    return () => {
+      live = false;
+    };
+  }, [exchange, small]);
+  return immediate ?? (late?.exchange === exchange ? late.answer : null);
+}
