@@ -1,4 +1,5 @@
 import { BENCH_PAYLOADS } from "../test-support/fake-service/bench-payloads";
+import { ENCODED_BENCH_PAYLOADS } from "../test-support/fake-service/bench-encoded-payloads";
 import { startFakeImageService } from "../test-support/fake-service/fake-image-service";
 
 /**
@@ -6,7 +7,7 @@ import { startFakeImageService } from "../test-support/fake-service/fake-image-s
  * load generator never share a CPU-bound event loop. Prints "ready <url>" once its payloads exist.
  */
 const apiKey = process.env.FAKE_SERVICE_KEY ?? "";
-for (const make of Object.values(BENCH_PAYLOADS)) make();
+for (const make of [...Object.values(BENCH_PAYLOADS), ...Object.values(ENCODED_BENCH_PAYLOADS)]) make();
 const fake = await startFakeImageService({ apiKey, port: 0 });
 console.log(`ready ${fake.url}`);
 process.on("SIGTERM", () => void fake.close().then(() => process.exit(0)));
