@@ -33,6 +33,13 @@ test("a streamed answer shows a partial image before the stream ends, then the f
   await expect(events).toContainText("image_generation.completed");
   await expect(events.getByRole("row").nth(3)).toContainText(/\+\d+\.\d\d s/);
   await keepScreenshot(page, testInfo, "stream-final");
+  // History keeps the final state and the event list, arrival times included.
+  const saved = page.getByTestId("history-item").filter({ hasText: `stream ${testInfo.testId}` });
+  await expect(saved).toHaveCount(1);
+  await saved.getByTestId("history-prompt").click();
+  await expect(page.getByTestId("saved-run-bar")).toBeVisible();
+  await expect(page.getByTestId("image-card")).toContainText("$[2].b64_json");
+  await expect(page.getByRole("table", { name: "Stream events" }).getByRole("row").nth(3)).toContainText(/\+\d+\.\d\d s/);
 });
 
 test("a gzip answer nobody asked for renders, and the exchange says how it travelled", async ({ page }, testInfo) => {
