@@ -22,6 +22,7 @@ const blank = {
   IMAGE_API_DEMO: "",
   PLAYGROUND_PASSWORD: "",
   TRUST_PROXY_HOPS: "",
+  IMAGE_EXTRA_FIELDS: "",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 const againstFake = {
@@ -66,7 +67,13 @@ export default defineConfig({
       PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
       PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns),
     }),
-    server(E2E.alongsidePort, "alongside", { ...againstFake, IMAGE_MODELS: "fake-b64,fake-policy", IMAGE_API_DEMO: "on" }),
+    // Also the one that allows extra request fields (an allow-list).
+    server(E2E.alongsidePort, "alongside", {
+      ...againstFake,
+      IMAGE_MODELS: "fake-b64,fake-policy",
+      IMAGE_API_DEMO: "on",
+      IMAGE_EXTRA_FIELDS: E2E.extraFields,
+    }),
     server(E2E.securedPort, "secured", {
       ...againstFake,
       PLAYGROUND_PASSWORD: E2E.password,

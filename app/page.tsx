@@ -27,6 +27,7 @@ export default async function HomePage({ searchParams }: HomeProps) {
     <Playground
       models={config.models}
       promptMaxChars={config.promptMaxChars}
+      extraFields={config.extraFields}
       service={service}
       signOut={config.access.password !== null}
       shared={shared}

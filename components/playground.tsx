@@ -22,10 +22,12 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
 import { ServiceBadge } from "./service-badge";
+import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 
 type PlaygroundProps = {
   models: string[];
   promptMaxChars: number;
+  extraFields: ExtraFieldsSetting;
   service: PublicServiceInfo;
   signOut: boolean;
   shared: SharedFields;
@@ -40,7 +42,7 @@ const presenterView = lazyModule(() => import("./present/presenter"));
 const compareDialog = lazyModule(() => import("./history/compare-dialog"));
 type CompareModule = Awaited<ReturnType<typeof compareDialog.load>>;
 
-export function Playground({ models, promptMaxChars, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
+export function Playground({ models, promptMaxChars, extraFields, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
   // The fields presenter mode starts from while it is open; a link with present=1 opens it at once.
   const [presenting, setPresenting] = useState<PresenterFields | null>(() =>
@@ -128,6 +130,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
           <presenter.default
             models={models}
             promptMaxChars={promptMaxChars}
+
             service={service}
             history={history}
             initial={presenting}
@@ -176,6 +179,7 @@ export function Playground({ models, promptMaxChars, service, signOut, shared, h
                 shared={shared}
                 models={models}
                 promptMaxChars={promptMaxChars}
+                extraFields={extraFields}
                 running={run.phase === "running"}
                 onGenerate={generate}
                 onCancel={cancel}

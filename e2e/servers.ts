@@ -6,6 +6,8 @@ export const E2E = {
   securedPort: 3102,
   /** A playground on the fake service with the demo models routed to the demo service beside it. */
   alongsidePort: 3103,
+  /** The extra request fields the alongside playground allows. */
+  extraFields: "seed,n,negative_prompt,quality",
   fakeKey: "e2e-fake-service-key-7f3a",
   password: "e2e-door-password-41c9",
   /** History cap of the configured playground (the demo one keeps the default). */

@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
+import { serviceBody } from "@/lib/request/service-body";
 import { formatCount } from "@/lib/utils/format-count";
 import type { AnswerTransfer, ServiceExchange } from "@/lib/answer/run-outcome";
 import { formatBytes } from "@/lib/utils/format-bytes";
@@ -34,7 +35,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
   rows.push([
     "Request body",
     request
-      ? JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio }, null, 2)
+      ? JSON.stringify(serviceBody(request), null, 2)
       : "(none: a poll is a GET)",
   ]);
   if (exchange) {

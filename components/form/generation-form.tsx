@@ -9,6 +9,8 @@ import { AspectRatioField } from "./aspect-ratio-field";
 import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
 import { ShareLinkButton } from "./share-link-button";
+import { ExtraFieldsField } from "./extra-fields-field";
+import { extraFieldsText, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
 
 /** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
 export type GenerationFormApi = {
@@ -24,6 +26,8 @@ type GenerationFormProps = {
   shared: SharedFields;
   models: string[];
   promptMaxChars: number;
+  /** Request fields beyond the three, as the server allows them. */
+  extraFields: ExtraFieldsSetting;
   running: boolean;
   onGenerate: (request: GenerationRequest) => Promise<void>;
   onCancel: () => void;
@@ -33,7 +37,12 @@ export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, ge
 
 /** What the form starts with: a shared link's fields, else the first model, an example prompt and 1:1. */
 export function formDefaults(shared: SharedFields, models: readonly string[]): GenerationRequestInput {
-  return { model: shared.model ?? models[0] ?? "", prompt: shared.prompt ?? EXAMPLE_PROMPT, aspect_ratio: shared.aspect_ratio ?? "1:1" };
+  return {
+    model: shared.model ?? models[0] ?? "",
+    prompt: shared.prompt ?? EXAMPLE_PROMPT,
+    aspect_ratio: shared.aspect_ratio ?? "1:1",
+    ...(shared.extra ? { extra: shared.extra } : {}),
+  };
 }
 
 /**
@@ -45,11 +54,12 @@ export const GenerationForm = memo(function GenerationForm({
   shared,
   models,
   promptMaxChars,
+  extraFields,
   running,
   onGenerate,
   onCancel,
 }: GenerationFormProps) {
-  const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
+  const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars, extraFields }), [promptMaxChars, extraFields]);
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
@@ -71,6 +81,7 @@ export const GenerationForm = memo(function GenerationForm({
         form.setValue("model", request.model, options());
         form.setValue("prompt", request.prompt, options());
         form.setValue("aspect_ratio", request.aspect_ratio, options());
+        form.setValue("extra", extraFieldsText(request.extra), options());
       },
       insertIntoPrompt: (text) => {
         // At the caret (replacing a selection), so a saved fragment can go into the middle of a prompt.
@@ -105,6 +116,7 @@ export const GenerationForm = memo(function GenerationForm({
         <ModelField models={models} />
         <PromptField maxChars={promptMaxChars} />
         <AspectRatioField />
+        {extraFields.mode !== "off" && <ExtraFieldsField setting={extraFields} />}
         <div className="flex items-center gap-3">
           <button
             type="submit"
@@ -126,7 +138,7 @@ export const GenerationForm = memo(function GenerationForm({
             </button>
           )}
         </div>
-        <ShareLinkButton getFields={() => form.getValues()} />
+        <ShareLinkButton getFields={() => form.getValues()} extraAllowed={extraFields.mode !== "off"} />
         <p className="text-xs text-muted">
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}

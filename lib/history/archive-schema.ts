@@ -1,6 +1,7 @@
 import "@/lib/request/zod-setup";
 import * as z from "zod/mini";
 import { problemSchema } from "@/lib/request/problem";
+import { checkExtraFields, type ExtraFields } from "@/lib/request/extra-fields";
 
 /**
  * The layout of an exported history zip, parsed (never trusted) on import:
@@ -56,7 +57,13 @@ export const archivedRunSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   group: z.optional(groupSchema),
   createdAt: z.number(),
-  request: z.object({ model: z.string(), prompt: z.string(), aspect_ratio: z.string() }),
+  request: z.object({
+    model: z.string(),
+    prompt: z.string(),
+    aspect_ratio: z.string(),
+    // Extra request fields, held to the same rules as the form's (any allowed name) when read back.
+    extra: z.optional(z.custom<ExtraFields>((value) => checkExtraFields(value, { mode: "any" }).ok)),
+  }),
   status: runStatus,
   statusText: z.string(),
   durationMs: z.number(),

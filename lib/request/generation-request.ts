@@ -1,6 +1,7 @@
 import "./zod-setup";
 import * as z from "zod/mini";
 import { parseAspectRatio } from "./aspect-ratio";
+import { checkExtraFields, EXTRA_FIELDS_OFF, type ExtraFields, type ExtraFieldsSetting } from "./extra-fields";
 
 /**
  * The one schema for what the browser may send: the form validates with it (zodResolver) and the
@@ -38,8 +39,8 @@ export function explainAspectRatioProblem(text: string): string | null {
   return "Width and height must be positive whole numbers (at least 1), e.g. 16:9.";
 }
 
-export function makeGenerationRequestSchema(options: { promptMaxChars: number }) {
-  const { promptMaxChars } = options;
+export function makeGenerationRequestSchema(options: { promptMaxChars: number; extraFields?: ExtraFieldsSetting }) {
+  const { promptMaxChars, extraFields = EXTRA_FIELDS_OFF } = options;
   return z.object({
     model: z.string({ error: "Enter a model." }).check(
       z.trim(),
@@ -59,6 +60,18 @@ export function makeGenerationRequestSchema(options: { promptMaxChars: number })
         const problem = explainAspectRatioProblem(ratio);
         if (problem) context.addIssue({ code: "custom", message: problem, input: ratio });
       }),
+    ),
+    // JSON text in the form, an object from the route's caller; none at all keeps the request to three fields.
+    extra: z.optional(
+      z.pipe(
+        z.unknown(),
+        z.transform((input: unknown, context): ExtraFields | undefined => {
+          const checked = checkExtraFields(input, extraFields);
+          if (checked.ok) return checked.fields;
+          context.issues.push({ code: "custom", message: checked.message, input });
+          return z.NEVER;
+        }),
+      ),
     ),
   });
 }

@@ -1,4 +1,5 @@
 import type { GenerationRequest } from "./generation-request";
+import { serviceBody } from "./service-body";
 
 /**
  * The exact request the playground sent, as something to paste into a terminal or a script: the
@@ -6,7 +7,7 @@ import type { GenerationRequest } from "./generation-request";
  */
 
 export function requestBody(request: GenerationRequest): string {
-  return JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
+  return JSON.stringify(serviceBody(request));
 }
 
 /** POSIX shell single quotes: everything literal, a quote written as '\'' */

@@ -9,6 +9,8 @@ export type SharedFields = {
   aspect_ratio?: string;
   /** "1": open in presenter mode. */
   present?: string;
+  /** Extra request fields as JSON text: only when the person sharing ticked "Include extra fields". */
+  extra?: string;
   /** A presenter script: one prompt per line (see lib/request/presenter-script.ts). */
   script?: string;
 };
@@ -17,6 +19,7 @@ const PARAMS = [
   ["model", "model"],
   ["prompt", "prompt"],
   ["aspect_ratio", "ratio"],
+  ["extra", "extra"],
   ["present", "present"],
   ["script", "script"],
 ] as const;
@@ -33,7 +36,10 @@ export function sharedQuery(fields: SharedFields): string {
   return query.toString();
 }
 
-export function shareLinkFor(base: string, fields: Required<Pick<SharedFields, "model" | "prompt" | "aspect_ratio">>): string {
+export function shareLinkFor(
+  base: string,
+  fields: Required<Pick<SharedFields, "model" | "prompt" | "aspect_ratio">> & Pick<SharedFields, "extra">,
+): string {
   return new URL(`/?${sharedQuery(fields)}`, base).href;
 }
 

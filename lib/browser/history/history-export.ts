@@ -116,6 +116,7 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       run.starred,
       run.serviceUrl,
       request.prompt,
+      request.extra ? JSON.stringify(request.extra) : "",
       folder,
     ]);
   }
@@ -130,6 +131,7 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
     "starred",
     "service_url",
     "prompt",
+    "extra_fields",
     "folder",
   ];
   const csv: ZipEntry = { name: "index.csv", data: new TextEncoder().encode(toCsv(header, rows)) };

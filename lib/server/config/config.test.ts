@@ -9,6 +9,7 @@ describe("parseServerConfig", () => {
       config: {
         service: null,
         demo: { enabled: true, port: 0 },
+        extraFields: { mode: "off" },
         models: [...DEMO_MODELS],
         promptMaxChars: 4000,
         historyCaps: { maxRuns: 500, maxBytes: 500 * 1024 * 1024 },

@@ -2,6 +2,7 @@ import "server-only";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
+import { parseExtraFieldsSetting, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "@/lib/server/upstream/service-url";
 
 /**
@@ -40,6 +41,8 @@ export type ServerConfig = {
   /** Suggestions for the Model field; free text is still allowed. */
   models: string[];
   promptMaxChars: number;
+  /** Request fields beyond the three, allowed by IMAGE_EXTRA_FIELDS (off unless set). */
+  extraFields: ExtraFieldsSetting;
   /** How much run history each browser keeps (the page enforces it; the server only passes it on). */
   historyCaps: HistoryCaps;
   grid: GridSettings;
@@ -93,7 +96,11 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   if (vars.IMAGE_API_BASE_URL === undefined && !demoEnabled) {
     problems.push("IMAGE_API_DEMO: is off and IMAGE_API_BASE_URL is not set, so there is no service to call");
   }
-  if (problems.length > 0) return { ok: false, problems };
+  const extraFields = parseExtraFieldsSetting(vars.IMAGE_EXTRA_FIELDS);
+  if (!extraFields) {
+    problems.push("IMAGE_EXTRA_FIELDS: must be off, any, or a comma-separated list of field names (not model, prompt or aspect_ratio)");
+  }
+  if (problems.length > 0 || !extraFields) return { ok: false, problems };
 
   const configured = (vars.IMAGE_MODELS ?? "")
     .split(",")
@@ -106,6 +113,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
       demo: { enabled: demoEnabled, port: vars.IMAGE_API_DEMO_PORT },
       models: [...new Set([...configured, ...(demoEnabled ? DEMO_MODELS : [])])],
       promptMaxChars: vars.IMAGE_PROMPT_MAX_CHARS,
+      extraFields,
       historyCaps: { maxRuns: vars.PLAYGROUND_HISTORY_MAX_RUNS, maxBytes: vars.PLAYGROUND_HISTORY_MAX_MB * 1024 * 1024 },
       grid: {
         maxCells: vars.PLAYGROUND_GRID_MAX_CELLS,

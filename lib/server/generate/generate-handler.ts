@@ -22,14 +22,15 @@ export function handleGenerate(request: Request, configResult: ConfigResult): Pr
   return withRouteContext("/api/generate", configResult, (config, context) => generate(request, config, context));
 }
 
-const schemas = new Map<number, GenerationRequestSchema>();
+const schemas = new Map<string, GenerationRequestSchema>();
 
-/** Building a schema costs more than using it: one per prompt limit, kept for the process. */
-function requestSchemaFor(promptMaxChars: number): GenerationRequestSchema {
-  let schema = schemas.get(promptMaxChars);
+/** Building a schema costs more than using it: one per prompt limit and extra-fields rule, kept for the process. */
+function requestSchemaFor(config: ServerConfig): GenerationRequestSchema {
+  const key = JSON.stringify([config.promptMaxChars, config.extraFields]);
+  let schema = schemas.get(key);
   if (!schema) {
-    schema = makeGenerationRequestSchema({ promptMaxChars });
-    schemas.set(promptMaxChars, schema);
+    schema = makeGenerationRequestSchema({ promptMaxChars: config.promptMaxChars, extraFields: config.extraFields });
+    schemas.set(key, schema);
   }
   return schema;
 }
@@ -38,7 +39,7 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
   const { requestId, finish } = context;
   const guarded = await readGuardedJson(request, config, context);
   if (!guarded.ok) return guarded.response;
-  const parsed = requestSchemaFor(config.promptMaxChars).safeParse(guarded.payload);
+  const parsed = requestSchemaFor(config).safeParse(guarded.payload);
   if (!parsed.success) {
     const { fieldErrors, formErrors } = z.flattenError(parsed.error);
     const errors: Record<string, string[]> = { ...fieldErrors };

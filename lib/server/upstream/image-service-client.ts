@@ -1,5 +1,6 @@
 import "server-only";
 import type { GenerationRequest } from "@/lib/request/generation-request";
+import { serviceBody } from "@/lib/request/service-body";
 import type { LimitsConfig } from "@/lib/server/config/config";
 import { framingOfType } from "@/lib/answer/answer-stream";
 import { decodeContent } from "./content-decoding";
@@ -177,7 +178,8 @@ export async function callImageService(
   options: CallOptions,
 ): Promise<ServiceCallResult> {
   const total = AbortSignal.timeout(options.limits.timeoutMs);
-  const body = JSON.stringify({ model: request.model, prompt: request.prompt, aspect_ratio: request.aspect_ratio });
+  // Built from the checked request only: extra fields join the body, never the URL or the headers.
+  const body = JSON.stringify(serviceBody(request));
   const forms = formsFor(target);
   const urlsTried: string[] = [];
   for (const [index, form] of forms.entries()) {
