@@ -32,12 +32,7 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
     "Request headers",
     `Authorization: Bearer ••••${exchange?.keyHint ?? ""}${request ? "\nContent-Type: application/json" : ""}`,
   ]);
-  rows.push([
-    "Request body",
-    request
-      ? JSON.stringify(serviceBody(request), null, 2)
-      : "(none: a poll is a GET)",
-  ]);
+  rows.push(["Request body", request ? JSON.stringify(serviceBody(request), null, 2) : "(none: a poll is a GET)"]);
   if (exchange) {
     rows.push(["Status", `${exchange.status} ${exchange.statusText}`.trim()]);
     rows.push(["Content type", exchange.contentType || "(none)"]);

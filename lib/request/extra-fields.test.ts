@@ -26,7 +26,8 @@ describe("IMAGE_EXTRA_FIELDS", () => {
 
 describe("checkExtraFields", () => {
   it("takes nothing, empty text and an empty object as none", () => {
-    for (const input of [undefined, null, "", "  ", {}, "{}"]) expect(checkExtraFields(input, LIST)).toEqual({ ok: true, fields: undefined });
+    for (const input of [undefined, null, "", "  ", {}, "{}"])
+      expect(checkExtraFields(input, LIST)).toEqual({ ok: true, fields: undefined });
   });
 
   it("takes a JSON object as text or as an object, and gives a plain copy", () => {
@@ -60,11 +61,15 @@ describe("checkExtraFields", () => {
 
   it("never sets the three named fields", () => {
     expect(message({ model: "other", seed: 1 })).toBe("Extra fields cannot set model: use the form's own field for that.");
-    expect(message({ prompt: "x", aspect_ratio: "1:1" })).toBe("Extra fields cannot set prompt, aspect_ratio: use the form's own field for that.");
+    expect(message({ prompt: "x", aspect_ratio: "1:1" })).toBe(
+      "Extra fields cannot set prompt, aspect_ratio: use the form's own field for that.",
+    );
   });
 
   it("refuses names outside the allow-list, naming the list", () => {
-    expect(message({ seed: 1, quality: "high" }, LIST)).toBe('"quality" is not allowed here. Allowed extra fields: seed, n, negative_prompt.');
+    expect(message({ seed: 1, quality: "high" }, LIST)).toBe(
+      '"quality" is not allowed here. Allowed extra fields: seed, n, negative_prompt.',
+    );
   });
 
   it("refuses any field when they are off", () => {

@@ -17,10 +17,12 @@ export type DemoStyle = "geometric" | "watercolor" | "pixel";
 
 type Scene = { palette: Rgb[]; random: () => number; words: string[] };
 
-function makeScene(style: DemoStyle, prompt: string, ratioText: string): Scene {
+function makeScene(style: DemoStyle, prompt: string, ratioText: string, variation: string): Scene {
   const words = meaningfulWords(prompt).slice(0, 14);
   const palette = words.map(colourForWord);
-  return { words, palette, random: seededRandom(hashText(`${style}\n${prompt}\n${ratioText}`)) };
+  // No variation keeps the very bytes the demo always painted for this model, prompt and ratio.
+  const key = `${style}\n${prompt}\n${ratioText}${variation ? `\n${variation}` : ""}`;
+  return { words, palette, random: seededRandom(hashText(key)) };
 }
 
 /** The last word usually names the setting ("… in snow", "… at sunset"): it colours the backdrop. */
@@ -79,14 +81,27 @@ function caption(raster: Raster, prompt: string): void {
   raster.text(text, padding, raster.height - bandHeight + padding, scale, [250, 250, 250]);
 }
 
-export function paintDemoImage(style: DemoStyle, prompt: string, ratio: AspectRatio): { png: Buffer; width: number; height: number } {
+export type PaintOptions = {
+  /** Another picture for the same request: a seed, or the index of one of several images (n). */
+  variation?: string;
+  /** A partial picture, as a stream sends before the final one: the scene at this coarse long side, enlarged. */
+  coarseLongSide?: number;
+};
+
+export function paintDemoImage(
+  style: DemoStyle,
+  prompt: string,
+  ratio: AspectRatio,
+  options: PaintOptions = {},
+): { png: Buffer; width: number; height: number } {
   const { width, height } = dimensionsForLongSide(ratio, DEMO_LONG_SIDE);
   const ratioText = `${ratio.width}:${ratio.height}`;
-  const scene = makeScene(style, prompt, ratioText);
+  const scene = makeScene(style, prompt, ratioText, options.variation ?? "");
   const raster = new Raster(width, height);
-  if (style === "pixel") {
-    // Paint small, then enlarge with square pixels: a mosaic look that differs clearly from the others.
-    const small = dimensionsForLongSide(ratio, 96);
+  const sketchSide = options.coarseLongSide ?? (style === "pixel" ? 96 : null);
+  if (sketchSide !== null) {
+    // Paint small, then enlarge with square pixels: the pixel style's mosaic, or a partial picture.
+    const small = dimensionsForLongSide(ratio, sketchSide);
     const sketch = new Raster(small.width, small.height);
     background(sketch, scene, style);
     shapes(sketch, scene, style);
@@ -95,6 +110,6 @@ export function paintDemoImage(style: DemoStyle, prompt: string, ratio: AspectRa
     background(raster, scene, style);
     shapes(raster, scene, style);
   }
-  caption(raster, prompt);
+  if (options.coarseLongSide === undefined) caption(raster, prompt);
   return { png: encodePng(width, height, raster.toRgbBytes()), width, height };
 }

@@ -2,25 +2,28 @@ import "server-only";
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { parseAspectRatio } from "@/lib/request/aspect-ratio";
-import { jsonProperty } from "@/lib/answer/json-property";
-import { paintDemoImage, type DemoStyle } from "./demo-painter";
+import { dimensionsForLongSide } from "@/lib/request/aspect-ratio";
+import { DEMO_LONG_SIDE, paintDemoImage } from "./demo-painter";
+import { readDemoJob, variationFor, type DemoJob } from "./demo-request";
+import { DEMO_FILES_PATH, demoFile, keepDemoFile } from "./demo-files";
 
 /**
  * The embedded demo image service: the same HTTP interface as a real one (bearer key, both base
- * forms, JSON errors), answering in the OpenAI-compatible shape so common clients work unchanged.
+ * forms, JSON errors), answering in the OpenAI-compatible shape so common clients work unchanged:
+ * several pictures (`n`), a `size` instead of a ratio, a `seed`, pictures as URLs served from its
+ * own address, and `stream: true` with partial pictures as server-sent events.
  */
 
-export const DEMO_STYLES: Record<string, DemoStyle> = {
-  "demo-geometric": "geometric",
-  "demo-watercolor": "watercolor",
-  "demo-pixel": "pixel",
-};
+export { DEMO_STYLES } from "./demo-request";
 
 const ENDPOINTS = new Set(["/v1/images/generations", "/api/v1/images/generations"]);
 const MAX_BODY_BYTES = 64 * 1024;
+/** Between a stream's events, so that a person watching sees the picture sharpen. */
+const STREAM_STEP_MS = 250;
 
-type DemoAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+type DemoAnswer =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { status: 200; events: (write: (name: string, data: unknown) => boolean) => Promise<void> };
 
 function errorAnswer(status: number, message: string, type: string, code: string): DemoAnswer {
   return { status, body: { error: { message, type, code } } };
@@ -59,39 +62,55 @@ export async function answerDemoRequest(request: IncomingMessage, apiKey: string
   } catch {
     return errorAnswer(400, "The request body is not valid JSON.", "invalid_request_error", "invalid_json");
   }
-  const model = jsonProperty(body, "model");
-  const prompt = jsonProperty(body, "prompt");
-  const ratioText = jsonProperty(body, "aspect_ratio");
-  const style = typeof model === "string" ? DEMO_STYLES[model] : undefined;
-  if (!style) {
-    const known = Object.keys(DEMO_STYLES).join(", ");
-    return errorAnswer(
-      400,
-      `The model '${String(model)}' does not exist. Demo models: ${known}.`,
-      "invalid_request_error",
-      "model_not_found",
-    );
-  }
-  if (typeof prompt !== "string" || prompt.trim() === "") {
-    return errorAnswer(400, "prompt is required and must be a non-empty string.", "invalid_request_error", "invalid_prompt");
-  }
-  const ratio = typeof ratioText === "string" ? parseAspectRatio(ratioText) : null;
-  if (!ratio) {
-    return errorAnswer(
-      422,
-      `aspect_ratio must be "W:H" with two positive integers, got ${JSON.stringify(ratioText ?? null)}.`,
-      "invalid_request_error",
-      "invalid_aspect_ratio",
-    );
-  }
-  const { png } = paintDemoImage(style, prompt, ratio);
-  return {
-    status: 200,
-    body: { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString("base64"), revised_prompt: prompt }] },
-  };
+  const read = readDemoJob(body);
+  if (!read.ok) return errorAnswer(read.refusal.status, read.refusal.message, "invalid_request_error", read.refusal.code);
+  const { job } = read;
+  const origin = `http://${request.headers.host ?? "127.0.0.1"}`;
+  if (job.stream) return { status: 200, events: (write) => streamPictures(job, write) };
+  const created = Math.floor(Date.now() / 1000);
+  const data = Array.from({ length: job.count }, (_, index) => {
+    const { png } = paintDemoImage(job.style, job.prompt, job.ratio, { variation: variationFor(job, index) });
+    const picture =
+      job.responseFormat === "url" ? { url: `${origin}${DEMO_FILES_PATH}${keepDemoFile(png)}` } : { b64_json: png.toString("base64") };
+    return { ...picture, revised_prompt: job.prompt };
+  });
+  return { status: 200, body: { created, data } };
 }
 
-function send(response: ServerResponse, answer: DemoAnswer, requestId: string): void {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * OpenAI's image stream: for each picture, `partial_images` coarse versions
+ * (`image_generation.partial_image`), then `image_generation.completed` with the final one.
+ */
+async function streamPictures(job: DemoJob, write: (name: string, data: unknown) => boolean): Promise<void> {
+  const { width, height } = dimensionsForLongSide(job.ratio, DEMO_LONG_SIDE);
+  const common = { size: `${width}x${height}`, quality: "auto", background: "opaque", output_format: "png" };
+  for (let index = 0; index < job.count; index++) {
+    const variation = variationFor(job, index);
+    for (let step = 0; step < job.partialImages; step++) {
+      const { png } = paintDemoImage(job.style, job.prompt, job.ratio, { variation, coarseLongSide: 12 * 2 ** step });
+      const type = "image_generation.partial_image";
+      const created_at = Math.floor(Date.now() / 1000);
+      if (!write(type, { type, b64_json: png.toString("base64"), created_at, ...common, partial_image_index: step })) return;
+      await pause(STREAM_STEP_MS);
+    }
+    const { png } = paintDemoImage(job.style, job.prompt, job.ratio, { variation });
+    const type = "image_generation.completed";
+    if (!write(type, { type, b64_json: png.toString("base64"), created_at: Math.floor(Date.now() / 1000), ...common })) return;
+  }
+}
+
+function send(response: ServerResponse, answer: DemoAnswer, requestId: string): Promise<void> | void {
+  if ("events" in answer) {
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "x-request-id": requestId });
+    const write = (name: string, data: unknown) => {
+      if (response.destroyed) return false;
+      response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      return true;
+    };
+    return answer.events(write).then(() => void response.end());
+  }
   const payload = JSON.stringify(answer.body);
   response.writeHead(answer.status, {
     "content-type": "application/json",
@@ -102,14 +121,33 @@ function send(response: ServerResponse, answer: DemoAnswer, requestId: string): 
   response.end(payload);
 }
 
+/** A picture answered as a URL: no key needed, as a real service's signed storage link. */
+function sendFile(request: IncomingMessage, response: ServerResponse): boolean {
+  const path = (request.url ?? "/").split("?")[0] ?? "";
+  if (request.method !== "GET" || !path.startsWith(DEMO_FILES_PATH)) return false;
+  const png = demoFile(path.slice(DEMO_FILES_PATH.length));
+  if (!png) {
+    response.writeHead(404, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: { message: "No such file (they are kept for an hour).", code: "not_found" } }));
+    return true;
+  }
+  response.writeHead(200, { "content-type": "image/png", "content-length": png.length, "cache-control": "private, max-age=3600" });
+  response.end(png);
+  return true;
+}
+
 export type RunningDemoService = { baseUrl: string; apiKey: string; close: () => Promise<void> };
 
 export async function startDemoService(options: { port: number; apiKey: string }): Promise<RunningDemoService> {
   const server: Server = createServer((request, response) => {
+    if (sendFile(request, response)) return;
     const requestId = `demo-${randomUUID()}`;
     answerDemoRequest(request, options.apiKey)
       .then((answer) => send(response, answer, requestId))
-      .catch(() => send(response, errorAnswer(500, "The demo service failed.", "server_error", "internal"), requestId));
+      .catch(() => {
+        if (response.headersSent) response.destroy();
+        else void send(response, errorAnswer(500, "The demo service failed.", "server_error", "internal"), requestId);
+      });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -54,7 +54,19 @@ describe("extra fields at the route", () => {
   it("never answers 5xx and never lets a forbidden key reach the service (2,000 random objects)", async () => {
     const config = configFor(fake.url, { ...allowList, PLAYGROUND_MAX_BODY_BYTES: String(64 * 1024) });
     const key = fc.oneof(
-      fc.constantFrom("seed", "n", "negative_prompt", "style", "model", "prompt", "aspect_ratio", "__proto__", "constructor", "prototype", "quality"),
+      fc.constantFrom(
+        "seed",
+        "n",
+        "negative_prompt",
+        "style",
+        "model",
+        "prompt",
+        "aspect_ratio",
+        "__proto__",
+        "constructor",
+        "prototype",
+        "quality",
+      ),
       fc.string({ maxLength: 8 }),
     );
     const value = fc.letrec<{ value: unknown }>((tie) => ({
@@ -69,7 +81,9 @@ describe("extra fields at the route", () => {
     const allowed = new Set(["model", "prompt", "aspect_ratio", "seed", "n", "negative_prompt", "style"]);
     const forbidden = new Set(["__proto__", "constructor", "prototype"]);
     const anyForbiddenKey = (node: unknown): boolean =>
-      typeof node === "object" && node !== null && Object.entries(node).some(([name, child]) => forbidden.has(name) || anyForbiddenKey(child));
+      typeof node === "object" &&
+      node !== null &&
+      Object.entries(node).some(([name, child]) => forbidden.has(name) || anyForbiddenKey(child));
     await fc.assert(
       fc.asyncProperty(extra, async (candidate) => {
         const before = fake.requests.length;
