@@ -23,6 +23,7 @@ const blank = {
   PLAYGROUND_PASSWORD: "",
   TRUST_PROXY_HOPS: "",
   IMAGE_EXTRA_FIELDS: "",
+  IMAGE_PRICES: "",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 const againstFake = {
@@ -67,12 +68,13 @@ export default defineConfig({
       PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
       PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns),
     }),
-    // Also the one that allows extra request fields (an allow-list).
+    // Also the one that allows extra request fields (an allow-list) and knows prices.
     server(E2E.alongsidePort, "alongside", {
       ...againstFake,
       IMAGE_MODELS: "fake-b64,fake-policy",
       IMAGE_API_DEMO: "on",
       IMAGE_EXTRA_FIELDS: E2E.extraFields,
+      IMAGE_PRICES: E2E.prices,
     }),
     server(E2E.securedPort, "secured", {
       ...againstFake,

@@ -28,6 +28,7 @@ export default async function HomePage({ searchParams }: HomeProps) {
       models={config.models}
       promptMaxChars={config.promptMaxChars}
       extraFields={config.extraFields}
+      prices={config.prices}
       service={service}
       signOut={config.access.password !== null}
       shared={shared}

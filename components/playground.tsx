@@ -23,11 +23,14 @@ import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
 import { ServiceBadge } from "./service-badge";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
+import type { Prices } from "@/lib/request/prices";
+import { PricesContext } from "./ui/prices-context";
 
 type PlaygroundProps = {
   models: string[];
   promptMaxChars: number;
   extraFields: ExtraFieldsSetting;
+  prices: Prices;
   service: PublicServiceInfo;
   signOut: boolean;
   shared: SharedFields;
@@ -42,7 +45,17 @@ const presenterView = lazyModule(() => import("./present/presenter"));
 const compareDialog = lazyModule(() => import("./history/compare-dialog"));
 type CompareModule = Awaited<ReturnType<typeof compareDialog.load>>;
 
-export function Playground({ models, promptMaxChars, extraFields, service, signOut, shared, historyCaps, gridSettings }: PlaygroundProps) {
+export function Playground({
+  models,
+  promptMaxChars,
+  extraFields,
+  prices,
+  service,
+  signOut,
+  shared,
+  historyCaps,
+  gridSettings,
+}: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
   // The fields presenter mode starts from while it is open; a link with present=1 opens it at once.
   const [presenting, setPresenting] = useState<PresenterFields | null>(() =>
@@ -124,7 +137,7 @@ export function Playground({ models, promptMaxChars, extraFields, service, signO
   }, [cancel, presenting]);
 
   return (
-    <>
+    <PricesContext.Provider value={prices}>
       {presenting &&
         (presenter ? (
           <presenter.default
@@ -252,7 +265,7 @@ export function Playground({ models, promptMaxChars, extraFields, service, signO
           </section>
         </main>
       </div>
-    </>
+    </PricesContext.Provider>
   );
 }
 

@@ -8,6 +8,8 @@ export const E2E = {
   alongsidePort: 3103,
   /** The extra request fields the alongside playground allows. */
   extraFields: "seed,n,negative_prompt,quality",
+  /** Prices the alongside playground estimates costs with. */
+  prices: JSON.stringify({ "fake-b64": { per_image: 0.04 }, "fake-corpus-0": { per_image: 0.01, per_million_output_tokens: 40 } }),
   fakeKey: "e2e-fake-service-key-7f3a",
   password: "e2e-door-password-41c9",
   /** History cap of the configured playground (the demo one keeps the default). */

@@ -5,6 +5,11 @@ import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { useInterpretedAnswer } from "./use-interpreted-answer";
+import { describeUsage, formatMoney, usageOfBody } from "@/lib/answer/service-usage";
+import { estimateRunCost } from "@/lib/request/prices";
+import { usePrices } from "@/components/ui/prices-context";
+
+const succeededStatus = (status: number) => status >= 200 && status < 300;
 import { detectJob } from "@/lib/answer/job-status";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
@@ -96,6 +101,11 @@ function ServiceResultView({
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);
+  const prices = usePrices();
+  const usage = useMemo(() => usageOfBody(answer.body), [answer.body]);
+  const estimate = succeededStatus(exchange.status)
+    ? estimateRunCost(prices[request.model], { images: answer.images.length, usage })
+    : null;
   const succeeded = exchange.status >= 200 && exchange.status < 300;
   const scope = useId().replace(/[^\w-]/g, "");
   return (
@@ -111,6 +121,16 @@ function ServiceResultView({
           <span>
             {answer.images.length} image{answer.images.length === 1 ? "" : "s"} found
           </span>
+          {usage && (
+            <span data-testid="run-usage" title="What the service reported this run used">
+              {describeUsage(usage)}
+            </span>
+          )}
+          {estimate && (
+            <span data-testid="run-cost" title={`Estimated from IMAGE_PRICES for ${request.model}`}>
+              ≈ {formatMoney(estimate)} estimated
+            </span>
+          )}
         </p>
         {!succeeded && <ServiceErrorBanner exchange={exchange} body={answer.body} />}
         {showJob && <JobNotice job={job} />}

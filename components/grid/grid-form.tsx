@@ -5,6 +5,9 @@ import { RATIO_PRESETS } from "@/lib/request/aspect-ratio";
 import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { usePrices } from "@/components/ui/prices-context";
+import { formatMoney } from "@/lib/answer/service-usage";
+import { describeEstimate, estimateBeforeRun } from "@/lib/request/prices";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
 
 type GridFormProps = {
@@ -29,6 +32,16 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
   const count = planned.ok ? planned.plan.cells.length : planned.count;
   const errors = planned.ok ? {} : planned.errors;
   const chosenRatios = listOf(spec.ratios);
+  const prices = usePrices();
+  const estimate = planned.ok
+    ? describeEstimate(
+        estimateBeforeRun(
+          planned.plan.cells.map((cell) => cell.model),
+          prices,
+        ),
+        formatMoney,
+      )
+    : null;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -146,6 +159,11 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           (planned.ok
             ? `${planned.plan.axes.prompt.length} prompt${planned.plan.axes.prompt.length === 1 ? "" : "s"} × ${planned.plan.axes.model.length} model${planned.plan.axes.model.length === 1 ? "" : "s"} × ${planned.plan.axes.ratio.length} ratio${planned.plan.axes.ratio.length === 1 ? "" : "s"} = ${count} request${count === 1 ? "" : "s"}, ${settings.concurrency} at a time.`
             : "Fill in the fields to see how many requests the grid makes.")}
+        {!errors.size && estimate && (
+          <span className="block" data-testid="grid-cost-estimate">
+            {estimate}
+          </span>
+        )}
       </p>
       <div className="flex items-center gap-3">
         <button
@@ -167,7 +185,7 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
       {confirming && (
         <ConfirmDialog
           title={`Run ${confirming.cells.length} requests?`}
-          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.`}
+          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.${estimate ? ` Cost: ${estimate}.` : ""}`}
           confirmLabel={`Run ${confirming.cells.length} requests`}
           tone="primary"
           onConfirm={() => onRun(spec, confirming, rowAxis)}

@@ -7,6 +7,10 @@ import { useNow } from "@/components/ui/use-now";
 import { GridCellBox } from "./grid-cell";
 import type { GridSession } from "./use-grid-runner";
 import { lazyModule } from "@/components/ui/lazy-module";
+import { usePrices } from "@/components/ui/prices-context";
+import { summariseCell } from "@/lib/grid/cell-summary";
+import { formatMoney } from "@/lib/answer/service-usage";
+import { estimateRunCost, sumCosts } from "@/lib/request/prices";
 
 /** The zip code loads when someone first downloads a grid. */
 const gridDownload = lazyModule(() => import("./grid-download"));
@@ -48,6 +52,16 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
     });
     return { counts: count, failed: rerunnable };
   }, [session.cells]);
+  const prices = usePrices();
+  const spent = useMemo(() => {
+    const costs = session.cells.map((cell, index) => {
+      const summary = cell.outcome ? summariseCell(cell.outcome) : null;
+      if (summary?.kind !== "image") return null;
+      const model = session.plan.cells[index]?.model ?? "";
+      return estimateRunCost(prices[model], { images: summary.imageCount, usage: summary.usage });
+    });
+    return sumCosts(costs);
+  }, [session.cells, session.plan.cells, prices]);
   // Ticks only while something runs or waits: the counters in the cells and the pause notice.
   const now = useNow(250, counts.busy > 0);
   const total = session.plan.cells.length;
@@ -59,6 +73,12 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
         <p className="mr-auto" role="status" data-testid="grid-progress">
           <span className="font-semibold">{total} cells</span>: {counts.done} done · {counts.failed} failed · {counts.busy} to go
           {counts.cancelled > 0 && ` · ${counts.cancelled} cancelled`}
+          {spent.length > 0 && (
+            <span data-testid="grid-cost" title="The finished cells, at IMAGE_PRICES">
+              {" "}
+              · ≈ {spent.map(formatMoney).join(" + ")} estimated
+            </span>
+          )}
         </p>
         <label htmlFor="grid-view-rows" className="text-xs">
           Rows

@@ -1,5 +1,8 @@
 "use client";
 
+import { usePrices } from "@/components/ui/prices-context";
+import { formatMoney, type ReportedCost } from "@/lib/answer/service-usage";
+import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useMemo, useRef, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { EMPTY_FILTER, filterRuns } from "@/lib/history/history-filter";
@@ -25,6 +28,18 @@ export type HistoryPanelProps = {
   onRerunGrid: (cells: HistoryRun[]) => void;
 };
 
+/** The estimated cost of the runs made since local midnight, per currency (nothing without prices). */
+function todaysCost(runs: readonly HistoryRun[], prices: Prices, now: number): ReportedCost[] {
+  if (Object.keys(prices).length === 0) return [];
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return sumCosts(
+    runs
+      .filter((run) => run.createdAt >= midnight.getTime() && run.status === "succeeded")
+      .map((run) => estimateRunCost(prices[run.request.model], { images: run.imageCount, usage: run.usage ?? null })),
+  );
+}
+
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
@@ -37,6 +52,8 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const entries = useMemo(() => groupHistory(shown), [shown]);
   const chosen = runs.filter((run) => selected.has(run.id));
   const usedBytes = runs.reduce((total, run) => total + run.sizeBytes, 0);
+  const prices = usePrices();
+  const today = useMemo(() => todaysCost(runs, prices, now), [runs, prices, now]);
 
   const toggle = (ids: readonly string[], on: boolean) =>
     setSelected((previous) => {
@@ -65,6 +82,11 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           <p className="text-xs text-muted" data-testid="history-usage">
             {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
           </p>
+          {today.length > 0 && (
+            <p className="text-xs text-muted" data-testid="history-cost-today" title="Runs made today, at IMAGE_PRICES">
+              Today ≈ {today.map(formatMoney).join(" + ")} estimated
+            </p>
+          )}
           <button
             type="button"
             className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300"

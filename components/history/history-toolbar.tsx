@@ -1,5 +1,6 @@
 "use client";
 
+import { usePrices } from "@/components/ui/prices-context";
 import { useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { lazyModule } from "@/components/ui/lazy-module";
@@ -26,12 +27,13 @@ export function HistoryToolbar({
   const [note, setNote] = useState<HistoryNotice | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const { runs } = history;
+  const prices = usePrices();
 
   const exportRuns = async (toExport: HistoryRun[]) => {
     setBusy("Exporting…");
     try {
       const transfer = await historyTransfer.load();
-      await transfer.downloadHistoryArchive(toExport);
+      await transfer.downloadHistoryArchive(toExport, prices);
       setNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
     } catch (error) {
       setNote({ tone: "problem", text: `The export failed: ${error instanceof Error ? error.message : String(error)}` });

@@ -5,12 +5,13 @@ import { importHistoryArchive, type ImportResult } from "@/lib/browser/history/h
 import type { HistoryRun } from "@/lib/history/history-types";
 import { zipToBlob } from "@/lib/browser/zip/zip-writer";
 import { saveBlob } from "@/lib/browser/image-actions";
+import type { Prices } from "@/lib/request/prices";
 
 /** Export and import, loaded only when someone uses them. */
 
-export async function downloadHistoryArchive(runs: readonly HistoryRun[]): Promise<void> {
+export async function downloadHistoryArchive(runs: readonly HistoryRun[], prices: Prices): Promise<void> {
   saveBlob(
-    await zipToBlob(await buildHistoryArchive(runs)),
+    await zipToBlob(await buildHistoryArchive(runs, new Date(), prices)),
     `playground-history-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.zip`,
   );
 }

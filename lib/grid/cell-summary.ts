@@ -1,4 +1,5 @@
 import { serviceWords } from "@/lib/answer/service-words";
+import { usageOfBody, type ServiceUsage } from "@/lib/answer/service-usage";
 import { interpretAnswer, type DisplayImage } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
@@ -7,10 +8,22 @@ import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@
 /** What one grid cell shows once its request ends: its first image, or the error in plain words. */
 
 export type CellSummary =
-  | { kind: "image"; image: DisplayImage; imageCount: number; status: number; durationMs: number }
+  | { kind: "image"; image: DisplayImage; imageCount: number; usage: ServiceUsage | null; status: number; durationMs: number }
   | { kind: "problem"; title: string; message: string; status: number | null; durationMs: number };
 
+/** One summary per outcome: the cell and the grid's totals read the same one, the answer interpreted once. */
+const summaries = new WeakMap<RunOutcome, CellSummary>();
+
 export function summariseCell(outcome: RunOutcome): CellSummary {
+  let summary = summaries.get(outcome);
+  if (!summary) {
+    summary = summarise(outcome);
+    summaries.set(outcome, summary);
+  }
+  return summary;
+}
+
+function summarise(outcome: RunOutcome): CellSummary {
   if (outcome.kind === "cancelled")
     return {
       kind: "problem",
@@ -34,7 +47,14 @@ export function summariseCell(outcome: RunOutcome): CellSummary {
   const answer = interpretAnswer(exchange.bytes, exchange.contentType);
   const first = answer.images[0];
   if (first && exchange.status >= 200 && exchange.status < 300) {
-    return { kind: "image", image: first, imageCount: answer.images.length, status: exchange.status, durationMs: exchange.totalMs };
+    return {
+      kind: "image",
+      image: first,
+      imageCount: answer.images.length,
+      usage: usageOfBody(answer.body),
+      status: exchange.status,
+      durationMs: exchange.totalMs,
+    };
   }
   const json = answer.body.kind === "json" ? answer.body.value : null;
   const text =

@@ -1,6 +1,7 @@
 import { imageBlob } from "@/lib/browser/image-blob";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
+import { usageOfBody, type ServiceUsage } from "@/lib/answer/service-usage";
 import { packJsonBody, type PackedBody } from "./answer-packing";
 
 /**
@@ -15,6 +16,8 @@ export type AnswerAnalysis = {
   jobPending: boolean;
   certainUrls: string[];
   uncertainUrls: string[];
+  /** What the service reported the run used (tokens, credits, cost), if it said. */
+  usage: ServiceUsage | null;
   /** The first image, for the thumbnail: its URL, or its bytes. */
   firstImage: { kind: "url"; url: string } | { kind: "bytes"; blob: Blob } | null;
 };
@@ -37,6 +40,7 @@ export async function analyseAnswer(
     jobPending: answer.images.length === 0 && job !== null && job.phase !== "done",
     certainUrls: answer.images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : [])),
     uncertainUrls: answer.uncertain.map((candidate) => candidate.url),
+    usage: usageOfBody(answer.body),
     firstImage: !first
       ? null
       : first.kind === "url"

@@ -69,6 +69,15 @@ export const archivedRunSchema = z.object({
   durationMs: z.number(),
   serviceUrl: z.string(),
   imageCount: z.int(),
+  usage: z.optional(
+    z.object({
+      inputTokens: z.optional(z.number()),
+      outputTokens: z.optional(z.number()),
+      totalTokens: z.optional(z.number()),
+      credits: z.optional(z.number()),
+      cost: z.optional(z.object({ amount: z.number(), currency: z.nullable(z.string()) })),
+    }),
+  ),
   starred: z.boolean(),
   warnings: z.array(z.string()),
   thumbnailFile: z.nullable(z.string()),

@@ -2,6 +2,7 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridSpec } from "../grid/grid-plan";
 import type { Problem } from "@/lib/request/problem";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
+import type { ServiceUsage } from "@/lib/answer/service-usage";
 
 /** What the browser keeps of each run (IndexedDB): enough to show it again without the service. */
 
@@ -50,6 +51,8 @@ export type HistoryRun = {
   durationMs: number;
   serviceUrl: string;
   imageCount: number;
+  /** What the service reported the run used, for cost estimates (IMAGE_PRICES) and the export. */
+  usage?: ServiceUsage;
   starred: boolean;
   /** Bytes this run takes in storage (blobs plus text), for the usage figure and the cap. */
   sizeBytes: number;

@@ -52,6 +52,7 @@ export async function recordRun(
     durationMs: Math.round(outcome.kind === "service" ? outcome.exchange.totalMs : outcome.totalMs),
     serviceUrl: outcome.kind === "service" ? outcome.exchange.url : outcome.kind === "problem" ? outcome.url : "",
     imageCount: analysis?.imageCount ?? 0,
+    ...(analysis?.usage ? { usage: analysis.usage } : {}),
     starred: false,
     sizeBytes: runSizeBytes(base.request, stored, thumbnail),
     warnings,

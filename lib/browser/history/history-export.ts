@@ -2,6 +2,8 @@ import { extensionForType, slugify } from "@/lib/utils/file-names";
 import { sha256Hex } from "@/lib/browser/zip/checksum";
 import type { ZipEntry } from "@/lib/browser/zip/zip-writer";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "@/lib/history/archive-schema";
+import { describeUsage, formatMoney } from "@/lib/answer/service-usage";
+import { estimateRunCost, NO_PRICES, type Prices } from "@/lib/request/prices";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { blobBytes } from "@/lib/history/restore-run";
 import { toCsv } from "@/lib/history/runs-csv";
@@ -68,6 +70,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
     durationMs: run.durationMs,
     serviceUrl: run.serviceUrl,
     imageCount: run.imageCount,
+    ...(run.usage ? { usage: run.usage } : {}),
     starred: run.starred,
     warnings: run.warnings,
     thumbnailFile,
@@ -81,7 +84,14 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
 /** The index names each run's folder for import, and repeats the summary for people reading it. */
 type IndexEntry = ArchiveIndex["runs"][number] & Record<string, string | number | boolean>;
 
-export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new Date()): Promise<ZipEntry[]> {
+/** A run's estimated cost at IMAGE_PRICES, as "0.08 USD"; empty without a price or an image. */
+function costCell(run: HistoryRun, prices: Prices): string {
+  if (run.status !== "succeeded") return "";
+  const cost = estimateRunCost(prices[run.request.model], { images: run.imageCount, usage: run.usage ?? null });
+  return cost ? formatMoney(cost) : "";
+}
+
+export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new Date(), prices: Prices = NO_PRICES): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   const index: IndexEntry[] = [];
   const rows: (string | number | boolean)[][] = [];
@@ -117,6 +127,8 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       run.serviceUrl,
       request.prompt,
       request.extra ? JSON.stringify(request.extra) : "",
+      run.usage ? describeUsage(run.usage) : "",
+      costCell(run, prices),
       folder,
     ]);
   }
@@ -132,6 +144,8 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
     "service_url",
     "prompt",
     "extra_fields",
+    "usage",
+    "estimated_cost",
     "folder",
   ];
   const csv: ZipEntry = { name: "index.csv", data: new TextEncoder().encode(toCsv(header, rows)) };

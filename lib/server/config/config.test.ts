@@ -10,6 +10,7 @@ describe("parseServerConfig", () => {
         service: null,
         demo: { enabled: true, port: 0 },
         extraFields: { mode: "off" },
+        prices: {},
         models: [...DEMO_MODELS],
         promptMaxChars: 4000,
         historyCaps: { maxRuns: 500, maxBytes: 500 * 1024 * 1024 },

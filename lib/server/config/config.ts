@@ -3,6 +3,7 @@ import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
 import { parseExtraFieldsSetting, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
+import { parsePrices, type Prices } from "@/lib/request/prices";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "@/lib/server/upstream/service-url";
 
 /**
@@ -43,6 +44,8 @@ export type ServerConfig = {
   promptMaxChars: number;
   /** Request fields beyond the three, allowed by IMAGE_EXTRA_FIELDS (off unless set). */
   extraFields: ExtraFieldsSetting;
+  /** Per-model prices for cost estimates (IMAGE_PRICES); empty: only reported usage is shown. */
+  prices: Prices;
   /** How much run history each browser keeps (the page enforces it; the server only passes it on). */
   historyCaps: HistoryCaps;
   grid: GridSettings;
@@ -100,7 +103,9 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   if (!extraFields) {
     problems.push("IMAGE_EXTRA_FIELDS: must be off, any, or a comma-separated list of field names (not model, prompt or aspect_ratio)");
   }
-  if (problems.length > 0 || !extraFields) return { ok: false, problems };
+  const prices = parsePrices(vars.IMAGE_PRICES);
+  if (!prices.ok) problems.push(`IMAGE_PRICES: ${prices.problem}`);
+  if (problems.length > 0 || !extraFields || !prices.ok) return { ok: false, problems };
 
   const configured = (vars.IMAGE_MODELS ?? "")
     .split(",")
@@ -114,6 +119,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
       models: [...new Set([...configured, ...(demoEnabled ? DEMO_MODELS : [])])],
       promptMaxChars: vars.IMAGE_PROMPT_MAX_CHARS,
       extraFields,
+      prices: prices.prices,
       historyCaps: { maxRuns: vars.PLAYGROUND_HISTORY_MAX_RUNS, maxBytes: vars.PLAYGROUND_HISTORY_MAX_MB * 1024 * 1024 },
       grid: {
         maxCells: vars.PLAYGROUND_GRID_MAX_CELLS,

@@ -40,6 +40,7 @@ export const envSchema = z.object({
   IMAGE_API_HEADERS_TIMEOUT_MS: optionalWholeNumber(1, 3_600_000, "milliseconds"),
   IMAGE_API_MAX_ANSWER_BYTES: wholeNumber(64 * MIB, 1024, 1024 * MIB, "bytes"),
   IMAGE_EXTRA_FIELDS: text(),
+  IMAGE_PRICES: text(),
   IMAGE_PROMPT_MAX_CHARS: wholeNumber(DEFAULT_PROMPT_MAX_CHARS, 1, 100_000, "characters"),
   IMAGE_API_DEMO: lowerCaseChoice(["on", "off"]).optional(),
   IMAGE_API_DEMO_PORT: wholeNumber(0, 0, 65_535, "port"),
