@@ -70,7 +70,14 @@ export function Playground({
   const history = useHistory(historyCaps);
   const single = useSingleRun(history, formApiRef, resultRef);
   const { run, generate, openRun, rerun } = single;
-  const workspace = useGridWorkspace({ settings: gridSettings, promptMaxChars, history, formApiRef, showOutcome: single.showOutcome });
+  const workspace = useGridWorkspace({
+    settings: gridSettings,
+    promptMaxChars,
+    extraFields,
+    history,
+    formApiRef,
+    showOutcome: single.showOutcome,
+  });
   const { mode, grid, views: gridViews } = workspace;
   const cancelSingle = single.cancel;
   useOfflineShell();
@@ -206,6 +213,7 @@ export function Playground({
                     settings={gridSettings}
                     models={models}
                     promptMaxChars={promptMaxChars}
+                    extraFields={extraFields}
                     initial={workspace.gridInitial}
                     running={(grid.session?.runningBatches ?? 0) > 0}
                     onRun={grid.start}

@@ -43,7 +43,8 @@ export const GridCellBox = memo(function GridCellBox({
   const summary = useMemo(() => (view.outcome ? summariseCell(view.outcome) : null), [view.outcome]);
   const { progress } = view;
   const busy = progress.status === "running" || progress.status === "queued" || progress.status === "waiting";
-  const label = `${cell.prompt} · ${cell.model} · ${cell.aspect_ratio}`;
+  const swept = cell.extra ? Object.entries(cell.extra).map(([name, value]) => ` · ${name} ${JSON.stringify(value)}`) : [];
+  const label = `${cell.prompt} · ${cell.model} · ${cell.aspect_ratio}${swept.join("")}`;
   return (
     <figure
       className="flex flex-col gap-1"

@@ -19,7 +19,8 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
     if (summary?.kind === "image") {
       const blob = await bytesOf(summary.image);
       if (blob) {
-        const slug = slugify(`${cell.model} ${cell.aspect_ratio.replace(":", "x")}`, 60);
+        const swept = cell.extra ? Object.entries(cell.extra).map(([name, value]) => `${name} ${JSON.stringify(value)}`) : [];
+        const slug = slugify([cell.model, cell.aspect_ratio.replace(":", "x"), ...swept].join(" "), 60);
         file = `cell-${String(cell.index + 1).padStart(2, "0")}-${slug}.${extensionOf(blob)}`;
         entries.push({ name: file, data: blob });
       }
@@ -29,11 +30,23 @@ export async function downloadGrid(plan: GridPlan, cells: readonly GridCellView[
       : summary.kind === "image"
         ? String(summary.status)
         : `${summary.title}${summary.status !== null ? ` (${summary.status})` : ""}`;
-    rows.push([cell.index + 1, cell.prompt, cell.model, cell.aspect_ratio, status, summary ? Math.round(summary.durationMs) : "", file]);
+    const extra = cell.extra ? JSON.stringify(cell.extra) : "";
+    rows.push([
+      cell.index + 1,
+      cell.prompt,
+      cell.model,
+      cell.aspect_ratio,
+      extra,
+      status,
+      summary ? Math.round(summary.durationMs) : "",
+      file,
+    ]);
   }
   entries.push({
     name: "index.csv",
-    data: new TextEncoder().encode(toCsv(["cell", "prompt", "model", "aspect_ratio", "status", "duration_ms", "file"], rows)),
+    data: new TextEncoder().encode(
+      toCsv(["cell", "prompt", "model", "aspect_ratio", "extra_fields", "status", "duration_ms", "file"], rows),
+    ),
   });
   saveBlob(await zipToBlob(entries), "grid.zip");
   const images = entries.length - 1;

@@ -5,6 +5,7 @@ import { RATIO_PRESETS } from "@/lib/request/aspect-ratio";
 import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { usePrices } from "@/components/ui/prices-context";
 import { formatMoney } from "@/lib/answer/service-usage";
 import { describeEstimate, estimateBeforeRun } from "@/lib/request/prices";
@@ -14,21 +15,29 @@ type GridFormProps = {
   settings: GridSettings;
   models: string[];
   promptMaxChars: number;
+  /** Extra request fields the server allows: a grid can sweep one of them as its fourth axis. */
+  extraFields: ExtraFieldsSetting;
   initial: GridSpec;
   running: boolean;
   onRun: (spec: GridSpec, plan: GridPlan, rowAxis: GridAxis) => void;
   onCancel: () => void;
 };
 
-const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
+const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
-export function GridForm({ settings, models, promptMaxChars, initial, running, onRun, onCancel }: GridFormProps) {
+export function GridForm({ settings, models, promptMaxChars, extraFields, initial, running, onRun, onCancel }: GridFormProps) {
   const [spec, setSpec] = useState<GridSpec>(initial);
   const [rowAxis, setRowAxis] = useState<GridAxis>("prompt");
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState<GridPlan | null>(null);
-  const planned = useMemo(() => planGrid(spec, { maxCells: settings.maxCells, promptMaxChars }), [spec, settings.maxCells, promptMaxChars]);
+  const planned = useMemo(
+    () => planGrid(spec, { maxCells: settings.maxCells, promptMaxChars, extraFields }),
+    [spec, settings.maxCells, promptMaxChars, extraFields],
+  );
+  const sweeping = (spec.field ?? "").trim();
+  const axisName = (axis: GridAxis) => (axis === "field" ? `${sweeping || "Field"} values` : AXIS_NAMES[axis]);
   const count = planned.ok ? planned.plan.cells.length : planned.count;
   const errors = planned.ok ? {} : planned.errors;
   const chosenRatios = listOf(spec.ratios);
@@ -134,6 +143,46 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           hint="W:H, separated by commas; the buttons add and remove the common ones."
         />
       </div>
+      {extraFields.mode !== "off" && (
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className={labelClassName}>Sweep a request field (optional)</legend>
+          <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
+            <input
+              id="grid-field"
+              aria-label="Field"
+              placeholder={extraFields.mode === "list" ? extraFields.names[0] : "seed"}
+              list={extraFields.mode === "list" ? "grid-field-names" : undefined}
+              value={spec.field ?? ""}
+              onChange={(event) => setSpec({ ...spec, field: event.target.value })}
+              aria-invalid={shown("field") ? true : undefined}
+              aria-describedby="grid-field-message"
+              className={`${inputClassName} font-mono`}
+            />
+            <input
+              id="grid-field-values"
+              aria-label="Values"
+              placeholder="1, 2, 3"
+              value={spec.fieldValues ?? ""}
+              onChange={(event) => setSpec({ ...spec, fieldValues: event.target.value })}
+              aria-invalid={shown("fieldValues") ? true : undefined}
+              aria-describedby="grid-field-message"
+              className={`${inputClassName} font-mono`}
+            />
+          </div>
+          {extraFields.mode === "list" && (
+            <datalist id="grid-field-names">
+              {extraFields.names.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          )}
+          <FieldMessage
+            id="grid-field-message"
+            error={shown("field") ?? shown("fieldValues")}
+            hint="One extra field and its values, separated by commas, as JSON (1, 2, 3 or low, high): each value is a column or a row."
+          />
+        </fieldset>
+      )}
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor="grid-rows">Rows</label>
         <select
@@ -142,13 +191,13 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
           onChange={(event) => setRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")}
           className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {GRID_AXES.map((axis) => (
+          {GRID_AXES.filter((axis) => axis !== "field" || sweeping !== "").map((axis) => (
             <option key={axis} value={axis}>
-              {AXIS_NAMES[axis]}
+              {axisName(axis)}
             </option>
           ))}
         </select>
-        <span className="text-xs text-muted">the other two go across</span>
+        <span className="text-xs text-muted">the others go across</span>
       </div>
       <p
         className={`text-sm ${errors.size ? "font-medium text-red-700 dark:text-red-400" : "text-muted"}`}
@@ -157,7 +206,12 @@ export function GridForm({ settings, models, promptMaxChars, initial, running, o
       >
         {errors.size ??
           (planned.ok
-            ? `${planned.plan.axes.prompt.length} prompt${planned.plan.axes.prompt.length === 1 ? "" : "s"} × ${planned.plan.axes.model.length} model${planned.plan.axes.model.length === 1 ? "" : "s"} × ${planned.plan.axes.ratio.length} ratio${planned.plan.axes.ratio.length === 1 ? "" : "s"} = ${count} request${count === 1 ? "" : "s"}, ${settings.concurrency} at a time.`
+            ? `${[
+                plural(planned.plan.axes.prompt.length, "prompt"),
+                plural(planned.plan.axes.model.length, "model"),
+                plural(planned.plan.axes.ratio.length, "ratio"),
+                ...(planned.plan.field ? [plural(planned.plan.axes.field.length, `${planned.plan.field} value`)] : []),
+              ].join(" × ")} = ${plural(count, "request")}, ${settings.concurrency} at a time.`
             : "Fill in the fields to see how many requests the grid makes.")}
         {!errors.size && estimate && (
           <span className="block" data-testid="grid-cost-estimate">

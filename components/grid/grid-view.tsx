@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { layoutGrid } from "@/lib/grid/grid-layout";
-import { GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
+import { activeAxes, GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
 import { useNow } from "@/components/ui/use-now";
 import { GridCellBox } from "./grid-cell";
 import type { GridSession } from "./use-grid-runner";
@@ -15,7 +15,7 @@ import { estimateRunCost, sumCosts } from "@/lib/request/prices";
 /** The zip code loads when someone first downloads a grid. */
 const gridDownload = lazyModule(() => import("./grid-download"));
 
-const AXIS_NAMES: Record<GridAxis, string> = { prompt: "Prompt", model: "Model", ratio: "Ratio" };
+const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompt", model: "Model", ratio: "Ratio" };
 const button =
   "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -65,7 +65,8 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
   // Ticks only while something runs or waits: the counters in the cells and the pause notice.
   const now = useNow(250, counts.busy > 0);
   const total = session.plan.cells.length;
-  const [first, second] = table.columnAxes;
+  /** The swept field is named by itself ("seed"). */
+  const axisName = (axis: GridAxis) => (axis === "field" ? session.plan.field : AXIS_NAMES[axis]);
 
   return (
     <div className="flex flex-col gap-3" data-testid="grid-view">
@@ -89,9 +90,9 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
           onChange={(event) => onRowAxis(GRID_AXES.find((axis) => axis === event.target.value) ?? "prompt")}
           className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {GRID_AXES.map((axis) => (
+          {activeAxes(session.plan).map((axis) => (
             <option key={axis} value={axis}>
-              {AXIS_NAMES[axis]}
+              {axisName(axis)}
             </option>
           ))}
         </select>
@@ -135,15 +136,23 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
           <thead>
             <tr>
               <th scope="col" className="w-28 align-bottom text-[11px] font-medium text-muted">
-                <span className="block">
-                  {AXIS_NAMES[first]} × {AXIS_NAMES[second]} →
-                </span>
-                <span className="block">{AXIS_NAMES[table.rowAxis]} ↓</span>
+                <span className="block">{table.columnAxes.map(axisName).join(" × ")} →</span>
+                <span className="block">{axisName(table.rowAxis)} ↓</span>
               </th>
-              {table.columnLabels.map(([a, b], column) => (
+              {table.columnLabels.map((labels, column) => (
                 <th key={column} scope="col" className="align-bottom font-medium">
-                  <span className="line-clamp-2 break-words">{a}</span>
-                  <span className="block font-mono text-muted">{b}</span>
+                  {labels.map((label, position) => {
+                    const text = table.columnAxes[position] === "field" ? `${session.plan.field}: ${label}` : label;
+                    return position === 0 ? (
+                      <span key={position} className="line-clamp-2 break-words">
+                        {text}
+                      </span>
+                    ) : (
+                      <span key={position} className="block font-mono text-muted">
+                        {text}
+                      </span>
+                    );
+                  })}
                 </th>
               ))}
             </tr>
@@ -152,7 +161,9 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
             {table.rows.map((cells, row) => (
               <tr key={row}>
                 <th scope="row" className="align-top font-medium">
-                  <span className="line-clamp-4 break-words">{table.rowLabels[row]}</span>
+                  <span className="line-clamp-4 break-words">
+                    {table.rowAxis === "field" ? `${session.plan.field}: ${table.rowLabels[row]}` : table.rowLabels[row]}
+                  </span>
                 </th>
                 {cells.map((cell) => {
                   const view = session.cells[cell.index];

@@ -34,7 +34,12 @@ const MAX_RETRIES = 3;
 
 export function requestOfCell(plan: GridPlan, index: number): GenerationRequest {
   const cell = plan.cells[index];
-  return { model: cell?.model ?? "", prompt: cell?.prompt ?? "", aspect_ratio: cell?.aspect_ratio ?? "" };
+  return {
+    model: cell?.model ?? "",
+    prompt: cell?.prompt ?? "",
+    aspect_ratio: cell?.aspect_ratio ?? "",
+    ...(cell?.extra ? { extra: cell.extra } : {}),
+  };
 }
 
 export function useGridRunner(settings: GridSettings, onCellFinished: (finished: CellFinished) => void) {

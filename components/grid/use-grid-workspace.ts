@@ -12,10 +12,12 @@ import type { PlaygroundMode } from "../mode-tabs";
 import { whenIdle } from "@/lib/browser/when-idle";
 import { requestOfCell, useGridRunner, type CellFinished } from "./use-grid-runner";
 import { useGridViews } from "./use-grid-views";
+import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 
 type WorkspaceOptions = {
   settings: GridSettings;
   promptMaxChars: number;
+  extraFields: ExtraFieldsSetting;
   history: HistoryApi;
   formApiRef: RefObject<GenerationFormApi | null>;
   /** Shows one finished outcome in the single-run view. */
@@ -33,7 +35,7 @@ export function initialGridSpec(values: GenerationRequestInput | undefined): Gri
 }
 
 /** Single run or grid: the mode, the grid and its form, and grids from history opened or run again. */
-export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef, showOutcome }: WorkspaceOptions) {
+export function useGridWorkspace({ settings, promptMaxChars, extraFields, history, formApiRef, showOutcome }: WorkspaceOptions) {
   const [mode, setMode] = useState<PlaygroundMode>("single");
   const [gridInitial, setGridInitial] = useState<GridSpec | null>(null);
   // Bumped when a grid from history fills the grid form, so the form starts again from it.
@@ -85,7 +87,11 @@ export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef
       const group = cells[0]?.group;
       if (!group) return;
       // Planned with the limits it was made under: a lower maximum set later does not hide a saved grid.
-      const planned = planGrid(group.spec, { maxCells: group.cellCount, promptMaxChars: Number.MAX_SAFE_INTEGER });
+      const planned = planGrid(group.spec, {
+        maxCells: group.cellCount,
+        promptMaxChars: Number.MAX_SAFE_INTEGER,
+        extraFields: { mode: "any" },
+      });
       if (!planned.ok) return;
       const restored = new Map(
         await Promise.all(cells.map(async (run) => [run.group?.cellIndex ?? -1, (await restoreSaved(run)).outcome] as const)),
@@ -115,11 +121,11 @@ export function useGridWorkspace({ settings, promptMaxChars, history, formApiRef
       const group = cells[0]?.group;
       if (!group) return;
       showGridForm(group.spec);
-      const planned = planGrid(group.spec, { maxCells: settings.maxCells, promptMaxChars });
+      const planned = planGrid(group.spec, { maxCells: settings.maxCells, promptMaxChars, extraFields });
       // A grid too large for today's limits stays in the form, where its problem is explained.
       if (planned.ok) startGrid(group.spec, planned.plan, group.rowAxis);
     },
-    [startGrid, settings.maxCells, promptMaxChars, showGridForm],
+    [startGrid, settings.maxCells, promptMaxChars, extraFields, showGridForm],
   );
 
   return { mode, switchMode, grid, views, gridInitial, gridFormKey, openCell, openGrid, rerunGrid };

@@ -69,6 +69,11 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
             </span>
             <span className="max-w-40 truncate font-mono">{models.join(", ")}</span>
             <span className="font-mono">{ratios.join(", ")}</span>
+            {first.group.spec.field && (
+              <span className="font-mono">
+                {first.group.spec.field}: {first.group.spec.fieldValues}
+              </span>
+            )}
             <time dateTime={new Date(newest).toISOString()}>{timeAgo(newest, now)}</time>
           </span>
         </span>

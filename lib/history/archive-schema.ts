@@ -49,8 +49,14 @@ const groupSchema = z.object({
   id: z.string(),
   cellIndex: z.int(),
   cellCount: z.int(),
-  rowAxis: z.enum(["prompt", "model", "ratio"]),
-  spec: z.object({ prompts: z.string(), models: z.string(), ratios: z.string() }),
+  rowAxis: z.enum(["prompt", "model", "ratio", "field"]),
+  spec: z.object({
+    prompts: z.string(),
+    models: z.string(),
+    ratios: z.string(),
+    field: z.optional(z.string()),
+    fieldValues: z.optional(z.string()),
+  }),
 });
 
 export const archivedRunSchema = z.object({

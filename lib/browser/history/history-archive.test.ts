@@ -94,7 +94,7 @@ describe("history export and import", () => {
     expect(answer).toContain('"b64_json":"playground-file:image-1.png"');
     const csv = await entryText(entries.find((entry) => entry.name === "index.csv"));
     expect(csv.split("\r\n")[1]).toBe(
-      '"1970-01-01T00:00:01.000Z","m1","16:9","succeeded","200 OK","42","1","false","http://127.0.0.1:9/v1/images/generations","a ""red"", fox","","runs/001-a-red-fox"',
+      '"1970-01-01T00:00:01.000Z","m1","16:9","succeeded","200 OK","42","1","false","http://127.0.0.1:9/v1/images/generations","a ""red"", fox","","","","runs/001-a-red-fox"',
     );
   });
 
