@@ -143,7 +143,8 @@ function writeSlowly(response: ServerResponse, pieces: string[], delayMs: number
 export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
   "fake-sse": ({ response }) => {
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    writeSlowly(response, openAiImageEvents(2).map(sseText), 700);
+    // Over a second apart: a page (or a test) under load still sees each partial picture on its own.
+    writeSlowly(response, openAiImageEvents(2).map(sseText), 1200);
   },
   // The same events sent as text/plain: the framing shows in the first bytes.
   "fake-sse-plain": ({ response }) => {
