@@ -8,8 +8,6 @@ import { useInterpretedAnswer } from "./use-interpreted-answer";
 import { describeUsage, formatMoney, usageOfBody } from "@/lib/answer/service-usage";
 import { estimateRunCost } from "@/lib/request/prices";
 import { usePrices } from "@/components/ui/prices-context";
-
-const succeededStatus = (status: number) => status >= 200 && status < 300;
 import { detectJob } from "@/lib/answer/job-status";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
@@ -101,12 +99,11 @@ function ServiceResultView({
   const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);
+  const succeeded = exchange.status >= 200 && exchange.status < 300;
   const prices = usePrices();
   const usage = useMemo(() => usageOfBody(answer.body), [answer.body]);
-  const estimate = succeededStatus(exchange.status)
-    ? estimateRunCost(prices[request.model], { images: answer.images.length, usage })
-    : null;
-  const succeeded = exchange.status >= 200 && exchange.status < 300;
+  // A refused or failed run is not charged: only a succeeded one gets an estimate.
+  const estimate = succeeded ? estimateRunCost(prices[request.model], { images: answer.images.length, usage }) : null;
   const scope = useId().replace(/[^\w-]/g, "");
   return (
     <AnswerScope.Provider value={`answer${scope}`}>

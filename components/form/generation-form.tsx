@@ -9,7 +9,7 @@ import { AspectRatioField } from "./aspect-ratio-field";
 import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
 import { ShareLinkButton } from "./share-link-button";
-import { ExtraFieldsField } from "./extra-fields-field";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { extraFieldsText, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
 
 /** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
@@ -32,6 +32,9 @@ type GenerationFormProps = {
   onGenerate: (request: GenerationRequest) => Promise<void>;
   onCancel: () => void;
 };
+
+/** The extra-fields editor loads only on a playground that allows extra fields. */
+const extraFieldsEditor = lazyModule(() => import("./extra-fields-field"));
 
 export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
 
@@ -60,6 +63,7 @@ export const GenerationForm = memo(function GenerationForm({
   onCancel,
 }: GenerationFormProps) {
   const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars, extraFields }), [promptMaxChars, extraFields]);
+  const editor = useLazyModule(extraFieldsEditor, extraFields.mode !== "off");
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
     resolver: zodResolver(schema),
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
@@ -116,7 +120,7 @@ export const GenerationForm = memo(function GenerationForm({
         <ModelField models={models} />
         <PromptField maxChars={promptMaxChars} />
         <AspectRatioField />
-        {extraFields.mode !== "off" && <ExtraFieldsField setting={extraFields} />}
+        {extraFields.mode !== "off" && editor && <editor.ExtraFieldsField setting={extraFields} />}
         <div className="flex items-center gap-3">
           <button
             type="submit"

@@ -5,7 +5,10 @@ import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { StreamProgress } from "@/lib/browser/read-answer-events";
 import { formatCount } from "@/lib/utils/format-count";
-import { StreamPreview } from "./stream-preview";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
+
+/** The preview (and the image decoding behind it) stays out of the first load: it loads once a run starts. */
+const streamPreview = lazyModule(() => import("./stream-preview"));
 
 /**
  * While the service works: elapsed seconds and a box of the requested shape, so nothing jumps later;
@@ -18,6 +21,8 @@ export function RunProgress({ request, startedAt, stream }: { request: Generatio
     return () => window.clearInterval(timer);
   }, []);
   const seconds = Math.max(0, (now - startedAt) / 1000);
+  // Fetched as soon as a run shows, so a streamed picture finds it loaded.
+  const preview = useLazyModule(streamPreview, true);
   const ratio = parseAspectRatio(request.aspect_ratio) ?? { width: 1, height: 1 };
 
   return (
@@ -42,7 +47,7 @@ export function RunProgress({ request, startedAt, stream }: { request: Generatio
           {Math.floor(seconds)} s
         </span>
         <span className="text-xs">{request.aspect_ratio}</span>
-        {stream?.image && <StreamPreview image={stream.image} />}
+        {stream?.image && preview && <preview.StreamPreview image={stream.image} />}
       </div>
       {stream && (
         <p className="text-center text-xs text-muted" role="status" data-testid="stream-status">

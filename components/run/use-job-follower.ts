@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { detectJob } from "@/lib/answer/job-status";
-import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runPoll } from "@/lib/browser/run-generation";
 
@@ -10,11 +9,15 @@ import { runPoll } from "@/lib/browser/run-generation";
 export const POLL_EVERY_MS = 3000;
 export const POLL_FOR_AT_MOST_MS = 10 * 60_000;
 
-/** Why a poll's answer ends the polling, or null to keep going. */
-function endOf(outcome: RunOutcome): string | null {
+/**
+ * Why a poll's answer ends the polling, or null to keep going. The answer reader is loaded here, at
+ * the first poll, not with the page: a job answer is where it is first needed on this path.
+ */
+async function endOf(outcome: RunOutcome): Promise<string | null> {
   if (outcome.kind === "cancelled") return "stopped";
   if (outcome.kind !== "service") return "the check itself failed";
   const { exchange } = outcome;
+  const { interpretAnswer } = await import("@/lib/answer/interpret-answer");
   const answer = interpretAnswer(exchange.bytes, exchange.contentType);
   if (answer.images.length > 0) return "the image arrived";
   if (exchange.status >= 400) return `the service answered ${exchange.status}`;
@@ -72,7 +75,8 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
     setProgress((before) => ({ ...forUrl(before, url), busy: true }));
     const outcome = await runPoll(url, current.signal);
     if (controller.current !== current) return;
-    const end = endOf(outcome);
+    const end = await endOf(outcome);
+    if (controller.current !== current) return;
     setProgress((before) => ({
       ...before,
       busy: false,

@@ -12,6 +12,7 @@ import type { HistoryApi } from "@/components/history/use-history";
 import { resultViews } from "./result-views";
 import { useJobFollower } from "./use-job-follower";
 import { whenIdle } from "@/lib/browser/when-idle";
+import { warmAnswerWorker } from "@/lib/browser/answer-worker/answer-worker-pool";
 
 export type RunState =
   | { phase: "idle" }
@@ -61,6 +62,8 @@ export function useSingleRun(
     async (request: GenerationRequest) => {
       controllerRef.current?.abort();
       void resultViews.load();
+      // The answer may be large: the worker that reads large answers boots while the service works.
+      warmAnswerWorker();
       const controller = new AbortController();
       controllerRef.current = controller;
       const view = ++viewRef.current;

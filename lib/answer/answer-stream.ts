@@ -1,11 +1,13 @@
+import type { StreamFraming } from "./stream-framing";
+
+export { framingOfType, type StreamFraming } from "./stream-framing";
+
 /**
  * Answers sent as a stream of events: server-sent events (`text/event-stream`, as OpenAI's
  * `stream: true` with `partial_images` sends them), newline-delimited JSON, and JSON text sequences
  * (RFC 7464). The parser takes text in pieces as they arrive, so the page can show each event as it
  * comes, and gives the same events for the whole text read at once.
  */
-
-export type StreamFraming = "sse" | "ndjson" | "json-seq";
 
 export type StreamEvent = {
   /** The SSE event name (`event:` line), when there was one. */
@@ -16,18 +18,6 @@ export type StreamEvent = {
   /** The data parsed as JSON; absent when it is not JSON (`[DONE]`, plain text). */
   value?: unknown;
 };
-
-const FRAMING_BY_TYPE: [RegExp, StreamFraming][] = [
-  [/^text\/event-stream\b/i, "sse"],
-  [/^application\/(?:x-)?ndjson\b|^application\/(?:x-)?jsonl(?:ines)?\b|^application\/stream\+json\b/i, "ndjson"],
-  [/^application\/json-seq\b/i, "json-seq"],
-];
-
-/** The framing a Content-Type declares, if it declares one. */
-export function framingOfType(contentType: string): StreamFraming | null {
-  const type = contentType.trim();
-  return FRAMING_BY_TYPE.find(([pattern]) => pattern.test(type))?.[1] ?? null;
-}
 
 /**
  * The framing of a body whose type does not say (home-made services send SSE as text/plain and

@@ -47,7 +47,20 @@ export function decodeBase64Prefix(base64: string, byteCount: number): Uint8Arra
   }
 }
 
+type NativeFromBase64 = (text: string, options: { lastChunkHandling: "loose" }) => Uint8Array<ArrayBuffer>;
+/** The engine's own decoder where it has one (recent Chromium): many times faster than atob and a copy loop. */
+const nativeFromBase64 = (Uint8Array as unknown as { fromBase64?: NativeFromBase64 }).fromBase64;
+
 /** Full decode for display; callers turn the bytes into a Blob, never into a giant attribute. */
 export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  if (nativeFromBase64) {
+    try {
+      // URL-safe letters become standard ones; missing padding and line breaks it takes as they are.
+      const standard = /[-_]/.test(base64) ? base64.replace(/-/g, "+").replace(/_/g, "/") : base64;
+      return nativeFromBase64(standard, { lastChunkHandling: "loose" });
+    } catch {
+      // something the strict native decoder refuses: the forgiving path below decides
+    }
+  }
   return decodeBase64Prefix(base64, Math.ceil((base64.length * 3) / 4));
 }

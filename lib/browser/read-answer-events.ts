@@ -1,29 +1,23 @@
-import { framingOfType, isPartialEvent, sniffFraming, StreamEventParser, type StreamFraming } from "@/lib/answer/answer-stream";
-import { findImages, type ImageSource } from "@/lib/answer/image-finder";
+import { framingOfType } from "@/lib/answer/stream-framing";
 import type { StreamRead } from "@/lib/utils/read-stream";
-import { markPerformance, PERF_MARKS } from "./perf-marks";
+import type { StreamEventReader, StreamProgress } from "./stream-event-reader";
 
 /**
  * Reads the service's answer as it arrives. When it is a stream of events (by its type, or by its
- * first bytes), each event is noted with its arrival time and the newest picture in it is handed to
- * `onProgress` at once, so the page can paint partial images before the stream ends.
+ * first bytes), the stream reader (loaded then) notes each event's arrival time and hands the newest
+ * picture to `onProgress` at once, so the page can paint partial images before the stream ends.
  */
 
-export type StreamProgress = {
-  events: number;
-  /** The newest picture any event carried so far, and whether it was a partial one. */
-  image: { source: ImageSource; path: string; partial: boolean } | null;
-};
+export type { StreamProgress } from "./stream-event-reader";
 
 export type AnswerRead = StreamRead & { eventTimes?: number[] };
 
-function textDecoder(contentType: string): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
-  try {
-    return new TextDecoder(charset ?? "utf-8");
-  } catch {
-    return new TextDecoder("utf-8");
-  }
+const loadStreamReader = () => import("./stream-event-reader");
+
+/** A cheap look at the first bytes: SSE fields or comments, a record separator, or one JSON object per line. */
+function mayBeStream(chunk: Uint8Array): boolean {
+  const start = new TextDecoder("latin1").decode(chunk.subarray(0, 4096));
+  return /^\s*(?:(?:data|event|id|retry):|:|\u001e)/.test(start) || /\}\r?\n\s*\{/.test(start);
 }
 
 export async function readAnswer(
@@ -31,57 +25,40 @@ export async function readAnswer(
   options: { contentType: string; startedAt: number; onProgress?: (progress: StreamProgress) => void },
 ): Promise<AnswerRead> {
   if (!stream) return { ok: true, bytes: new Uint8Array(0), size: 0 };
+  const declared = framingOfType(options.contentType);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  let framing: StreamFraming | null = framingOfType(options.contentType);
-  let sniffed = framing !== null;
-  const decoder = textDecoder(options.contentType);
-  let parser = framing ? new StreamEventParser(framing) : null;
-  const eventTimes: number[] = [];
-  let progress: StreamProgress = { events: 0, image: null };
-
-  const take = (events: ReturnType<StreamEventParser["push"]>) => {
-    if (events.length === 0) return;
-    const at = Math.round(performance.now() - options.startedAt);
-    const previousImage = progress.image;
-    for (const event of events) {
-      eventTimes.push(at);
-      const found = findImages(event.value ?? event.data).at(-1);
-      if (found) {
-        const index = eventTimes.length - 1;
-        const path = `$[${index}]${(found.paths[0] ?? "$").slice(1)}`;
-        progress = { ...progress, image: { source: found.source, path, partial: isPartialEvent(event) } };
-      }
-    }
-    if (progress.image && progress.image !== previousImage) markPerformance(PERF_MARKS.streamImageReceived);
-    progress = { ...progress, events: eventTimes.length };
-    options.onProgress?.(progress);
-  };
-
+  let events: StreamEventReader | null = null;
   try {
+    if (declared) {
+      const { StreamEventReader } = await loadStreamReader();
+      events = new StreamEventReader(declared, options.contentType, options.startedAt, options.onProgress);
+    }
+    let first = true;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
       chunks.push(value);
-      if (!sniffed) {
+      if (first && !declared && mayBeStream(value)) {
         // A stream sent without its type still shows itself in its first bytes.
-        sniffed = true;
-        framing = sniffFraming(new TextDecoder().decode(value.subarray(0, 4096)));
-        if (framing) parser = new StreamEventParser(framing);
+        const streamReader = await loadStreamReader();
+        const framing = streamReader.sniffChunk(value);
+        if (framing) events = new streamReader.StreamEventReader(framing, options.contentType, options.startedAt, options.onProgress);
       }
-      if (parser) take(parser.push(decoder.decode(value, { stream: true })));
+      first = false;
+      events?.push(value);
     }
   } catch {
     return { ok: false, reason: "broken", size };
   }
-  if (parser) take([...parser.push(decoder.decode()), ...parser.end()]);
+  events?.end();
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, bytes, size, ...(parser ? { eventTimes } : {}) };
+  return { ok: true, bytes, size, ...(events ? { eventTimes: events.eventTimes } : {}) };
 }

@@ -1,0 +1,71 @@
+import { isPartialEvent, sniffFraming, StreamEventParser, type StreamFraming } from "@/lib/answer/answer-stream";
+import { findImages, type ImageSource } from "@/lib/answer/image-finder";
+import { markPerformance, PERF_MARKS } from "./perf-marks";
+
+/**
+ * Reads a streamed answer's events as its chunks arrive: each event noted with its arrival time,
+ * and the newest picture in it handed on at once. Loaded only when an answer turns out to be a
+ * stream, so the page's first load does not carry the parser and the image finder.
+ */
+
+export type StreamProgress = {
+  events: number;
+  /** The newest picture any event carried so far, and whether it was a partial one. */
+  image: { source: ImageSource; path: string; partial: boolean } | null;
+};
+
+function textDecoder(contentType: string): TextDecoder {
+  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? "utf-8");
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+/** The framing of an answer whose type did not say, from its first chunk. */
+export function sniffChunk(chunk: Uint8Array): StreamFraming | null {
+  return sniffFraming(new TextDecoder().decode(chunk.subarray(0, 4096)));
+}
+
+export class StreamEventReader {
+  readonly eventTimes: number[] = [];
+  private readonly parser: StreamEventParser;
+  private readonly decoder: TextDecoder;
+  private progress: StreamProgress = { events: 0, image: null };
+
+  constructor(
+    framing: StreamFraming,
+    contentType: string,
+    private readonly startedAt: number,
+    private readonly onProgress?: (progress: StreamProgress) => void,
+  ) {
+    this.parser = new StreamEventParser(framing);
+    this.decoder = textDecoder(contentType);
+  }
+
+  push(chunk: Uint8Array): void {
+    this.take(this.parser.push(this.decoder.decode(chunk, { stream: true })));
+  }
+
+  end(): void {
+    this.take([...this.parser.push(this.decoder.decode()), ...this.parser.end()]);
+  }
+
+  private take(events: ReturnType<StreamEventParser["push"]>): void {
+    if (events.length === 0) return;
+    const at = Math.round(performance.now() - this.startedAt);
+    const previousImage = this.progress.image;
+    for (const event of events) {
+      this.eventTimes.push(at);
+      const found = findImages(event.value ?? event.data).at(-1);
+      if (found) {
+        const path = `$[${this.eventTimes.length - 1}]${(found.paths[0] ?? "$").slice(1)}`;
+        this.progress = { ...this.progress, image: { source: found.source, path, partial: isPartialEvent(event) } };
+      }
+    }
+    if (this.progress.image && this.progress.image !== previousImage) markPerformance(PERF_MARKS.streamImageReceived);
+    this.progress = { ...this.progress, events: this.eventTimes.length };
+    this.onProgress?.(this.progress);
+  }
+}
