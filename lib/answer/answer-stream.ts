@@ -1,6 +1,6 @@
 import type { StreamFraming } from "./stream-framing";
 
-export { framingOfType, type StreamFraming } from "./stream-framing";
+export { framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
 
 /**
  * Answers sent as a stream of events: server-sent events (`text/event-stream`, as OpenAI's
@@ -18,32 +18,6 @@ export type StreamEvent = {
   /** The data parsed as JSON; absent when it is not JSON (`[DONE]`, plain text). */
   value?: unknown;
 };
-
-/**
- * The framing of a body whose type does not say (home-made services send SSE as text/plain and
- * NDJSON as application/json): SSE field lines, a record separator, or two or more lines that are
- * each a JSON object.
- */
-export function sniffFraming(text: string): StreamFraming | null {
-  const start = text.trimStart();
-  if (start.startsWith("\u001e")) return "json-seq";
-  // Field lines, perhaps after keep-alive comments (": ping") and blank lines.
-  if (/^(?::[^\n]*\n|\r?\n)*(?:data|event|id|retry):/.test(start)) return "sse";
-  const lines = start.split(/\r?\n/, 3).filter((line) => line.trim() !== "");
-  if (lines.length < 2) return null;
-  return lines.every((line) => isJsonObjectText(line)) ? "ndjson" : null;
-}
-
-function isJsonObjectText(line: string): boolean {
-  const trimmed = line.trim();
-  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return false;
-  try {
-    JSON.parse(trimmed);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function parseData(data: string): Pick<StreamEvent, "value"> {
   const trimmed = data.trim();

@@ -1,6 +1,7 @@
 import { findImagesAndUncertainUrls, type ImageSource, type UncertainUrl } from "./image-finder";
 import { sniffImageMime } from "./image-signature";
-import { framingOfType, isPartialEvent, parseStream, sniffFraming, type StreamEvent, type StreamFraming } from "./answer-stream";
+import { isPartialEvent, parseStream, type StreamEvent } from "./answer-stream";
+import { declaredCharset, framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
 
 /** What a service's body turned out to be, and the images found in it. */
 
@@ -32,12 +33,6 @@ const WHOLE_BODY_PATH = "(whole body)";
 
 function declaresJson(contentType: string): boolean {
   return /[/+]json\b/i.test(contentType);
-}
-
-/** The charset a Content-Type declares, when it is not UTF-8 (which needs no mention). */
-function declaredCharset(contentType: string): string | undefined {
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase();
-  return charset && charset !== "utf-8" && charset !== "utf8" ? charset : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { framingOfType } from "@/lib/answer/stream-framing";
+import { framingOfType, sniffFraming } from "@/lib/answer/stream-framing";
 import type { StreamRead } from "@/lib/utils/read-stream";
 import type { StreamEventReader, StreamProgress } from "./stream-event-reader";
 
@@ -13,12 +13,6 @@ export type { StreamProgress } from "./stream-event-reader";
 export type AnswerRead = StreamRead & { eventTimes?: number[] };
 
 const loadStreamReader = () => import("./stream-event-reader");
-
-/** A cheap look at the first bytes: SSE fields or comments, a record separator, or one JSON object per line. */
-function mayBeStream(chunk: Uint8Array): boolean {
-  const start = new TextDecoder("latin1").decode(chunk.subarray(0, 4096));
-  return /^\s*(?:(?:data|event|id|retry):|:|\u001e)/.test(start) || /\}\r?\n\s*\{/.test(start);
-}
 
 export async function readAnswer(
   stream: ReadableStream<Uint8Array> | null,
@@ -41,11 +35,13 @@ export async function readAnswer(
       if (done) break;
       size += value.byteLength;
       chunks.push(value);
-      if (first && !declared && mayBeStream(value)) {
+      if (first && !declared) {
         // A stream sent without its type still shows itself in its first bytes.
-        const streamReader = await loadStreamReader();
-        const framing = streamReader.sniffChunk(value);
-        if (framing) events = new streamReader.StreamEventReader(framing, options.contentType, options.startedAt, options.onProgress);
+        const framing = sniffFraming(new TextDecoder().decode(value.subarray(0, 4096)));
+        if (framing) {
+          const { StreamEventReader } = await loadStreamReader();
+          events = new StreamEventReader(framing, options.contentType, options.startedAt, options.onProgress);
+        }
       }
       first = false;
       events?.push(value);

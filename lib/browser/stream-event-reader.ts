@@ -1,4 +1,5 @@
-import { isPartialEvent, sniffFraming, StreamEventParser, type StreamFraming } from "@/lib/answer/answer-stream";
+import { isPartialEvent, StreamEventParser, type StreamFraming } from "@/lib/answer/answer-stream";
+import { declaredCharset } from "@/lib/answer/stream-framing";
 import { findImages, type ImageSource } from "@/lib/answer/image-finder";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 
@@ -15,17 +16,11 @@ export type StreamProgress = {
 };
 
 function textDecoder(contentType: string): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
   try {
-    return new TextDecoder(charset ?? "utf-8");
+    return new TextDecoder(declaredCharset(contentType) ?? "utf-8");
   } catch {
     return new TextDecoder("utf-8");
   }
-}
-
-/** The framing of an answer whose type did not say, from its first chunk. */
-export function sniffChunk(chunk: Uint8Array): StreamFraming | null {
-  return sniffFraming(new TextDecoder().decode(chunk.subarray(0, 4096)));
 }
 
 export class StreamEventReader {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { noisePng } from "./bench-payloads";
+import { noisePng, once } from "./bench-payloads";
+import { writePaced } from "./encoded-behaviours";
 
 /**
  * 64 MB answers in each encoding the page must read without freezing (base64 JSON, gzip, byte
@@ -10,36 +11,27 @@ import { noisePng } from "./bench-payloads";
 
 type Payload = { type: string; body: Buffer; encoding?: string };
 
-const cache = new Map<string, Payload>();
-function once(name: string, make: () => Payload): Payload {
-  let payload = cache.get(name);
-  if (!payload) {
-    payload = make();
-    cache.set(name, payload);
-  }
-  return payload;
-}
-
 const MB = 1024 * 1024;
 const json = (value: unknown): Payload => ({ type: "application/json", body: Buffer.from(JSON.stringify(value)) });
 
 export const ENCODED_BENCH_PAYLOADS: Record<string, () => Payload> = {
-  "bench-64mb-b64": () => once("b64", () => json({ created: 1, data: [{ b64_json: noisePng(47 * MB).toString("base64") }] })),
+  "bench-64mb-b64": () =>
+    once<Payload>("encoded-b64", () => json({ created: 1, data: [{ b64_json: noisePng(47 * MB).toString("base64") }] })),
   "bench-64mb-gzip": () =>
-    once("gzip", () => {
+    once<Payload>("encoded-gzip", () => {
       const plain = json({ created: 1, data: [{ b64_json: noisePng(47 * MB).toString("base64") }] });
       return { ...plain, body: gzipSync(plain.body, { level: 1 }), encoding: "gzip" };
     }),
   // Byte values average about 3.6 characters each: 17 MB of PNG is about 64 MB of JSON.
-  "bench-64mb-bytes": () => once("bytes", () => json({ image: { type: "Buffer", data: [...noisePng(17 * MB)] } })),
-  "bench-64mb-hex": () => once("hex", () => json({ image_hex: noisePng(31 * MB).toString("hex") })),
+  "bench-64mb-bytes": () => once<Payload>("encoded-bytes", () => json({ image: { type: "Buffer", data: [...noisePng(17 * MB)] } })),
+  "bench-64mb-hex": () => once<Payload>("encoded-hex", () => json({ image_hex: noisePng(31 * MB).toString("hex") })),
   "bench-64mb-markdown": () =>
-    once("markdown", () => ({
+    once<Payload>("encoded-markdown", () => ({
       type: "text/markdown",
       body: Buffer.from(`Here is your picture:\n\n![result](data:image/png;base64,${noisePng(47 * MB).toString("base64")})\n`),
     })),
   "bench-64mb-sse": () =>
-    once("sse", () => ({
+    once<Payload>("encoded-sse", () => ({
       type: "text/event-stream",
       body: Buffer.from(
         [0, 1, 2, 3]
@@ -63,25 +55,16 @@ function send(response: ServerResponse, payload: Payload): void {
 }
 
 /** OpenAI-style partial images of 1 MB each, 400 ms apart, then the final one. */
-let partialEvents: string[] | null = null;
 function partialStream(response: ServerResponse): void {
-  partialEvents ??= [0, 1, 2, 3].map((index) => {
-    const type = index < 3 ? "image_generation.partial_image" : "image_generation.completed";
-    const data = { type, b64_json: noisePng(MB).toString("base64"), ...(index < 3 ? { partial_image_index: index } : {}) };
-    return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
-  });
-  const pieces = partialEvents;
+  const events = once("encoded-partials", () =>
+    [0, 1, 2, 3].map((index) => {
+      const type = index < 3 ? "image_generation.partial_image" : "image_generation.completed";
+      const data = { type, b64_json: noisePng(MB).toString("base64"), ...(index < 3 ? { partial_image_index: index } : {}) };
+      return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+    }),
+  );
   response.writeHead(200, { "content-type": "text/event-stream" });
-  let index = 0;
-  const timer = setInterval(() => {
-    const piece = pieces[index++];
-    if (piece === undefined) {
-      clearInterval(timer);
-      return response.end();
-    }
-    response.write(piece);
-  }, 400);
-  response.on("close", () => clearInterval(timer));
+  writePaced(response, events, 400);
 }
 
 export const ENCODED_BENCH_BEHAVIOURS: Record<string, (context: { response: ServerResponse }) => void> = {

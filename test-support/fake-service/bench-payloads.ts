@@ -9,14 +9,11 @@ import { encodePng } from "../../lib/node/png-encoder";
 
 type BenchBehaviour = (context: { request: IncomingMessage; response: ServerResponse; base: string }) => void;
 
-const cache = new Map<string, Buffer>();
-function once(name: string, make: () => Buffer): Buffer {
-  let payload = cache.get(name);
-  if (!payload) {
-    payload = make();
-    cache.set(name, payload);
-  }
-  return payload;
+const cache = new Map<string, unknown>();
+/** A payload made on first use and kept: large ones take seconds to make. */
+export function once<Payload>(name: string, make: () => Payload): Payload {
+  if (!cache.has(name)) cache.set(name, make());
+  return cache.get(name) as Payload;
 }
 
 /** A PNG of random pixels of about `bytes` bytes. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { brotliCompressSync, constants, createGzip, deflateRawSync, deflateSync, gzip, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, createGzip, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { ENCODING_CORPUS } from "../encoding-corpus";
 import { samplePng, type Behaviour } from "./behaviours";
 
@@ -17,15 +17,17 @@ function compressed(response: ServerResponse, encoding: string, body: Buffer, ty
   response.end(body);
 }
 
-/** 256 MiB of spaces inside a JSON string, gzipped to about 250 KB: made once, on first use. */
-let bomb: Promise<Buffer> | null = null;
-function gzipBomb(): Promise<Buffer> {
-  bomb ??= new Promise((resolve, reject) => {
-    const inflated = Buffer.alloc(256 * 1024 * 1024, 0x20);
-    inflated.write('{"filler": "', 0);
-    inflated.write('"}', inflated.length - 2);
-    gzip(inflated, { level: 9 }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+/**
+ * 256 MiB of spaces inside a JSON string, gzipped to about 250 KB. Built from gzip members (a
+ * gzip body may be several, decoded one after another), so it costs one 1 MiB compression, not a
+ * 256 MiB buffer in the process that serves the tests.
+ */
+let bomb: Buffer | null = null;
+function gzipBomb(): Buffer {
+  if (!bomb) {
+    const mebibyteOfSpaces = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
+    bomb = Buffer.concat([gzipSync('{"filler": "'), ...new Array<Buffer>(256).fill(mebibyteOfSpaces), gzipSync('"}')]);
+  }
   return bomb;
 }
 
@@ -61,7 +63,7 @@ export const ENCODED_BEHAVIOURS: Record<string, Behaviour> = {
     next();
   },
   "fake-gzip-bomb": ({ response }) => {
-    void gzipBomb().then((body) => compressed(response, "gzip", body));
+    compressed(response, "gzip", gzipBomb());
   },
   "fake-gzip-broken": ({ response }) => {
     // Says gzip, sends plain JSON.
@@ -125,17 +127,25 @@ export function openAiImageEvents(partials: number): { name: string; data: Recor
 
 const sseText = (event: { name: string; data: unknown }) => `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-/** Writes pieces of text one after another with a pause before each; stops if the caller goes away. */
-function writeSlowly(response: ServerResponse, pieces: string[], delayMs: number, after: () => void = () => response.end()): void {
+/**
+ * Writes pieces one after another with a pause before each, then ends; stops if the caller goes
+ * away. `to` is where they go (the response itself, or a compressor in front of it).
+ */
+export function writePaced(
+  response: ServerResponse,
+  pieces: string[],
+  delayMs: number,
+  to: { write: (piece: string) => void; end: () => void } = { write: (piece) => response.write(piece), end: () => response.end() },
+): void {
   let index = 0;
   const timer = setInterval(() => {
     if (response.destroyed) return clearInterval(timer);
     const piece = pieces[index++];
     if (piece === undefined) {
       clearInterval(timer);
-      return after();
+      return to.end();
     }
-    response.write(piece);
+    to.write(piece);
   }, delayMs);
   response.on("close", () => clearInterval(timer));
 }
@@ -144,7 +154,7 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
   "fake-sse": ({ response }) => {
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     // Over a second apart: a page (or a test) under load still sees each partial picture on its own.
-    writeSlowly(response, openAiImageEvents(2).map(sseText), 1200);
+    writePaced(response, openAiImageEvents(2).map(sseText), 1200);
   },
   // The same events sent as text/plain: the framing shows in the first bytes.
   "fake-sse-plain": ({ response }) => {
@@ -164,25 +174,18 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
     response.writeHead(200, { "content-type": "text/event-stream", "content-encoding": "gzip" });
     const gzip = createGzip();
     gzip.pipe(response);
-    const pieces = openAiImageEvents(2).map(sseText);
-    let index = 0;
-    const timer = setInterval(() => {
-      const piece = pieces[index++];
-      if (piece === undefined) {
-        clearInterval(timer);
-        return gzip.end();
-      }
-      // Each event is flushed so it can be decoded before the next one is sent.
-      gzip.write(piece, () => gzip.flush(constants.Z_SYNC_FLUSH));
-    }, 150);
-    response.on("close", () => clearInterval(timer));
+    // Each event is flushed so it can be decoded before the next one is sent.
+    writePaced(response, openAiImageEvents(2).map(sseText), 150, {
+      write: (piece) => gzip.write(piece, () => gzip.flush(constants.Z_SYNC_FLUSH)),
+      end: () => gzip.end(),
+    });
   },
   "fake-sse-echo-key": ({ response, authorization }) => {
     response.writeHead(200, { "content-type": "text/event-stream" });
     const event = `event: error\ndata: ${JSON.stringify({ error: { message: `Key rejected: ${authorization}` } })}\n\n`;
     // The key is split across two writes, with a pause between them.
     const cut = event.indexOf(authorization) + 12;
-    writeSlowly(response, [event.slice(0, cut), event.slice(cut)], 60);
+    writePaced(response, [event.slice(0, cut), event.slice(cut)], 60);
   },
   "fake-ndjson": ({ response, base }) => {
     response.writeHead(200, { "content-type": "application/x-ndjson" });
@@ -196,7 +199,7 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
       },
       { status: "succeeded", progress: 1, output: [`${base}/files/final.png`] },
     ];
-    writeSlowly(
+    writePaced(
       response,
       lines.map((line) => `${JSON.stringify(line)}\n`),
       150,
@@ -205,7 +208,7 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
   "fake-json-seq": ({ response }) => {
     response.writeHead(200, { "content-type": "application/json-seq" });
     const records = [{ event: "started" }, { event: "done", image: samplePng(80, 45, [20, 180, 90]).toString("base64") }];
-    writeSlowly(
+    writePaced(
       response,
       records.map((record) => `\u001e${JSON.stringify(record)}\n`),
       100,
