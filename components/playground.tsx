@@ -187,8 +187,8 @@ export function Playground({
             )}
           </div>
         </header>
-        {/* Narrow: form, result, history. Two columns: the result beside the form with history under
-          the form. Wide: history as a third column that stays in view. */}
+        {/* Narrow: form, result, history (the page's order). Two columns: the result beside the form
+          with history under the form. Wide: history as a third column that stays in view. */}
         <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
           <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
             <ModeTabs mode={mode} onChange={workspace.switchMode} />
@@ -234,20 +234,6 @@ export function Playground({
             />
           </section>
           {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-          {/* A grid takes the width of two columns; history then goes under the form. */}
-          <div
-            className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
-          >
-            <LazyHistoryPanel
-              history={history}
-              shownId={single.shownRunId}
-              onOpen={(saved) => void openRun(saved)}
-              onRerun={rerun}
-              onCompare={(runs) => void compare(runs)}
-              onOpenGrid={(cells) => void workspace.openGrid(cells)}
-              onRerunGrid={workspace.rerunGrid}
-            />
-          </div>
           {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
           <section
             ref={resultRef}
@@ -271,6 +257,22 @@ export function Playground({
               <RunPanel run={run} jobs={single.jobs} onRerun={rerun} />
             )}
           </section>
+          {/* After the result in the page's order, so on a narrow screen the result comes right after
+            the form and history after it. A grid takes the width of two columns; history then goes
+            under the form. */}
+          <div
+            className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
+          >
+            <LazyHistoryPanel
+              history={history}
+              shownId={single.shownRunId}
+              onOpen={(saved) => void openRun(saved)}
+              onRerun={rerun}
+              onCompare={(runs) => void compare(runs)}
+              onOpenGrid={(cells) => void workspace.openGrid(cells)}
+              onRerunGrid={workspace.rerunGrid}
+            />
+          </div>
         </main>
       </div>
     </PricesContext.Provider>

@@ -6,3 +6,5 @@ export { browserRecordingTools } from "@/lib/browser/history/browser-tools";
 export { HistoryStore } from "@/lib/browser/history/history-store";
 export { recordRun } from "@/lib/history/record-run";
 export { restoreOutcome } from "@/lib/history/restore-run";
+export { openHistorySync } from "@/lib/browser/history/history-sync";
+export { askPersistence, readPersistence } from "@/lib/browser/history/storage-persistence";

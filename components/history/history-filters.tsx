@@ -1,24 +1,23 @@
 "use client";
 
-import { filterChoices, type HistoryFilter } from "@/lib/history/history-filter";
-import { isRunStatus, RUN_STATUS_LABELS, type HistoryRun } from "@/lib/history/history-types";
+import type { FilterChoices } from "@/lib/browser/history/history-store";
+import type { HistoryFilter } from "@/lib/history/history-filter";
+import { isRunStatus, RUN_STATUS_LABELS } from "@/lib/history/history-types";
 
 const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
-/** Search by prompt text; narrow by model, ratio, status and star. */
+/** Search by prompt text; narrow by model, ratio, status and star. The choices and their counts come from the store's indexes. */
 export function HistoryFilters({
-  runs,
+  choices,
   filter,
   onChange,
 }: {
-  runs: HistoryRun[];
+  choices: FilterChoices;
   filter: HistoryFilter;
   onChange: (filter: HistoryFilter) => void;
 }) {
-  const models = filterChoices(runs, (run) => run.request.model);
-  const ratios = filterChoices(runs, (run) => run.request.aspect_ratio);
-  const statuses = filterChoices(runs, (run) => run.status).filter(isRunStatus);
+  const withCount = (text: string, count: number) => `${text} (${count.toLocaleString("en")})`;
   return (
     <div className="flex flex-col gap-2">
       <input
@@ -34,7 +33,7 @@ export function HistoryFilters({
           label="Filter by model"
           anyLabel="All models"
           value={filter.model}
-          choices={models.map((model) => [model, model])}
+          choices={choices.models.map(([model, count]) => [model, withCount(model, count)])}
           onChange={(model) => onChange({ ...filter, model })}
           wide
         />
@@ -42,14 +41,16 @@ export function HistoryFilters({
           label="Filter by ratio"
           anyLabel="All ratios"
           value={filter.ratio}
-          choices={ratios.map((ratio) => [ratio, ratio])}
+          choices={choices.ratios.map(([ratio, count]) => [ratio, withCount(ratio, count)])}
           onChange={(ratio) => onChange({ ...filter, ratio })}
         />
         <ChoiceSelect
           label="Filter by status"
           anyLabel="All statuses"
           value={filter.status}
-          choices={statuses.map((status) => [status, RUN_STATUS_LABELS[status]])}
+          choices={choices.statuses
+            .filter(([status]) => isRunStatus(status))
+            .map(([status, count]) => [status, withCount(RUN_STATUS_LABELS[status], count)])}
           onChange={(status) => onChange({ ...filter, status: isRunStatus(status) ? status : "" })}
         />
         <label className="flex items-center gap-1 text-xs">
@@ -59,7 +60,7 @@ export function HistoryFilters({
             onChange={(event) => onChange({ ...filter, starredOnly: event.target.checked })}
             className="accent-accent-600"
           />
-          Starred only
+          Starred only{choices.starred > 0 ? ` (${choices.starred.toLocaleString("en")})` : ""}
         </label>
       </div>
     </div>

@@ -1,13 +1,14 @@
 "use client";
 
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { RunSummary } from "@/lib/history/history-types";
 import { timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
 
 type HistoryGridItemProps = {
-  cells: HistoryRun[];
-  all: HistoryRun[];
+  cells: RunSummary[];
+  all: RunSummary[];
+  loadThumbnail: (id: string) => Promise<Blob | null>;
   now: number;
   selected: boolean;
   onOpen: () => void;
@@ -20,7 +21,18 @@ type HistoryGridItemProps = {
 const distinct = (values: string[]) => [...new Set(values)];
 
 /** A grid in the history list: one entry for all its cells, reopened and rerun as a whole. */
-export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryGridItemProps) {
+export function HistoryGridItem({
+  cells,
+  all,
+  loadThumbnail,
+  now,
+  selected,
+  onOpen,
+  onSelect,
+  onStar,
+  onRerun,
+  onDelete,
+}: HistoryGridItemProps) {
   const first = cells[0];
   if (!first?.group) return null;
   const { cellCount } = first.group;
@@ -30,10 +42,10 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
   const withImages = cells.filter((cell) => cell.status === "succeeded").length;
   const newest = Math.max(...all.map((run) => run.createdAt));
   const starred = all.every((run) => run.starred);
-  const cover = cells.find((cell) => cell.thumbnail || cell.thumbnailUrl) ?? first;
+  const cover = cells.find((cell) => cell.hasThumbnail || cell.thumbnailUrl) ?? first;
   const title = `${prompts[0] ?? ""}${prompts.length > 1 ? ` (+${prompts.length - 1} variant${prompts.length > 2 ? "s" : ""})` : ""}`;
   return (
-    <li
+    <div
       data-testid="history-grid"
       data-group-id={first.group.id}
       className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50"
@@ -51,7 +63,7 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
         className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
       >
         <span className="relative flex shrink-0 self-start">
-          <RunThumbnail run={cover} />
+          <RunThumbnail run={cover} load={loadThumbnail} />
           <span aria-hidden="true" className="absolute -right-1 -bottom-1 rounded bg-accent-600 px-1 text-[10px] font-semibold text-white">
             ▦
           </span>
@@ -79,6 +91,6 @@ export function HistoryGridItem({ cells, all, now, selected, onOpen, onSelect, o
         </span>
       </button>
       <HistoryItemActions noun="grid" starred={starred} onStar={() => onStar(!starred)} onRerun={onRerun} onDelete={onDelete} />
-    </li>
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { RunSummary } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
 
 type HistoryItemProps = {
-  run: HistoryRun;
+  run: RunSummary;
+  loadThumbnail: (id: string) => Promise<Blob | null>;
   now: number;
   shown: boolean;
   selected: boolean;
@@ -18,7 +19,7 @@ type HistoryItemProps = {
   onDelete: () => void;
 };
 
-const STATUS_TONES: Record<HistoryRun["status"], string> = {
+const STATUS_TONES: Record<RunSummary["status"], string> = {
   succeeded: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300",
   "no-image": "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
   job: "bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200",
@@ -28,10 +29,10 @@ const STATUS_TONES: Record<HistoryRun["status"], string> = {
   cancelled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
 };
 
-export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryItemProps) {
+export function HistoryItem({ run, loadThumbnail, now, shown, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryItemProps) {
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
   return (
-    <li
+    <div
       data-testid="history-item"
       data-run-id={run.id}
       className={`group flex items-start gap-2 rounded-xl border p-2 ${shown ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-transparent hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
@@ -49,7 +50,7 @@ export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onSta
         aria-current={shown ? "true" : undefined}
         className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
       >
-        <RunThumbnail run={run} />
+        <RunThumbnail run={run} load={loadThumbnail} />
         <span className="flex min-w-0 flex-col gap-1">
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
             {excerpt || <em className="text-muted">(empty prompt)</em>}
@@ -68,6 +69,6 @@ export function HistoryItem({ run, now, shown, selected, onOpen, onSelect, onSta
         </span>
       </button>
       <HistoryItemActions noun="run" starred={run.starred} onStar={onStar} onRerun={onRerun} onDelete={onDelete} />
-    </li>
+    </div>
   );
 }

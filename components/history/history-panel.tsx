@@ -3,16 +3,16 @@
 import { usePrices } from "@/components/ui/prices-context";
 import { formatMoney, type ReportedCost } from "@/lib/answer/service-usage";
 import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
-import { useMemo, useRef, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
-import { EMPTY_FILTER, filterRuns } from "@/lib/history/history-filter";
+import { EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
 import { groupHistory } from "@/lib/history/history-groups";
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { HistoryFilters } from "./history-filters";
-import { HistoryGridItem } from "./history-grid-item";
-import { HistoryItem } from "./history-item";
+import { HistoryList } from "./history-list";
 import { HistoryNoticeBar } from "./history-notice-bar";
+import { HistoryPersistence } from "./history-persistence";
 import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
 import { HistoryFrame, HistoryHeading } from "./history-frame";
@@ -29,31 +29,36 @@ export type HistoryPanelProps = {
 };
 
 /** The estimated cost of the runs made since local midnight, per currency (nothing without prices). */
-function todaysCost(runs: readonly HistoryRun[], prices: Prices, now: number): ReportedCost[] {
+function todaysCost(runs: readonly RunSummary[], prices: Prices, now: number): ReportedCost[] {
   if (Object.keys(prices).length === 0) return [];
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
-  return sumCosts(
-    runs
-      .filter((run) => run.createdAt >= midnight.getTime() && run.status === "succeeded")
-      .map((run) => estimateRunCost(prices[run.request.model], { images: run.imageCount, usage: run.usage ?? null })),
-  );
+  const today: RunSummary[] = [];
+  // Newest first: stop at the first run made before midnight.
+  for (const run of runs) {
+    if (run.createdAt < midnight.getTime()) break;
+    if (run.status === "succeeded") today.push(run);
+  }
+  return sumCosts(today.map((run) => estimateRunCost(prices[run.request.model], { images: run.imageCount, usage: run.usage ?? null })));
 }
+
+const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
+  // Typing stays immediate; the list follows as soon as React has a moment.
+  const appliedFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmClear, setConfirmClear] = useState(false);
-  const listRef = useRef<HTMLUListElement>(null);
   const now = useNow(30_000);
-  const { runs } = history;
-  const shown = useMemo(() => filterRuns(runs, filter), [runs, filter]);
+  const { summaries, totals } = history;
+  const shown = useMemo(() => filterRuns(summaries, appliedFilter), [summaries, appliedFilter]);
   const entries = useMemo(() => groupHistory(shown), [shown]);
-  const chosen = runs.filter((run) => selected.has(run.id));
-  const usedBytes = runs.reduce((total, run) => total + run.sizeBytes, 0);
+  const chosen = useMemo(() => summaries.filter((run) => selected.has(run.id)), [summaries, selected]);
   const prices = usePrices();
-  const today = useMemo(() => todaysCost(runs, prices, now), [runs, prices, now]);
+  const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
+  const filtering = isFiltering(appliedFilter);
 
   const toggle = (ids: readonly string[], on: boolean) =>
     setSelected((previous) => {
@@ -65,13 +70,10 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
       return next;
     });
 
-  const deleteRun = (run: HistoryRun) => {
-    // Focus moves to the next run's entry (or the previous), not back to the top of the page.
-    const items = [...(listRef.current?.querySelectorAll<HTMLElement>("[data-run-id]") ?? [])];
-    const index = items.findIndex((item) => item.dataset.runId === run.id);
-    const neighbour = items[index + 1] ?? items[index - 1];
-    void history.remove([run.id]).then(() => neighbour?.querySelector<HTMLButtonElement>("button")?.focus());
-    toggle([run.id], false);
+  /** The list knows summaries; what the rest of the page is handed is the whole run, read now. */
+  const whole = (act: (runs: HistoryRun[]) => void) => async (runs: readonly RunSummary[]) => {
+    const loaded = await history.loadRuns(runs.map((run) => run.id));
+    if (loaded.length > 0) act(loaded);
   };
 
   return (
@@ -80,7 +82,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         <HistoryHeading />
         <div className="flex items-center gap-3">
           <p className="text-xs text-muted" data-testid="history-usage">
-            {runs.length} run{runs.length === 1 ? "" : "s"} · {formatBytes(usedBytes)} of {formatBytes(history.caps.maxBytes)}
+            {plural(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
           </p>
           {today.length > 0 && (
             <p className="text-xs text-muted" data-testid="history-cost-today" title="Runs made today, at IMAGE_PRICES">
@@ -90,13 +92,14 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           <button
             type="button"
             className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300"
-            disabled={runs.length === 0}
+            disabled={totals.count === 0}
             onClick={() => setConfirmClear(true)}
           >
             Clear all
           </button>
         </div>
       </div>
+      {history.persistence && totals.count > 0 && <HistoryPersistence persistence={history.persistence} />}
       {history.unavailable && (
         <p
           role="alert"
@@ -106,63 +109,43 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         </p>
       )}
       {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
-      {runs.length > 0 && <HistoryFilters runs={runs} filter={filter} onChange={setFilter} />}
-      <HistoryToolbar history={history} chosen={chosen} onCompare={onCompare} />
+      {totals.count > 0 && <HistoryFilters choices={history.choices} filter={filter} onChange={setFilter} />}
+      {filtering && (
+        <p role="status" className="text-xs text-muted" data-testid="history-matches">
+          {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
+          {history.loading ? " so far (older runs still loading)" : ""}
+        </p>
+      )}
+      <HistoryToolbar history={history} chosen={chosen} onCompare={(runs) => void whole(onCompare)(runs)} />
       {!history.ready ? (
         <p className="text-sm text-muted">Opening history…</p>
-      ) : runs.length === 0 ? (
+      ) : summaries.length === 0 ? (
         <p className="text-sm text-muted">Every run you make is kept here, in this browser, with its images.</p>
       ) : shown.length === 0 ? (
         <p className="text-sm text-muted">No run matches these filters.</p>
       ) : (
-        <ul
-          ref={listRef}
-          aria-label="Saved runs"
-          className="-mx-1 flex max-h-[70vh] flex-col gap-1 overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1"
-        >
-          {entries.map((entry) => {
-            if (entry.kind === "grid") {
-              const ids = entry.all.map((run) => run.id);
-              return (
-                <HistoryGridItem
-                  key={entry.id}
-                  cells={entry.cells}
-                  all={entry.all}
-                  now={now}
-                  selected={ids.every((id) => selected.has(id))}
-                  onOpen={() => onOpenGrid(entry.cells)}
-                  onSelect={(on) => toggle(ids, on)}
-                  onStar={(starred) => void history.setStarred(ids, starred)}
-                  onRerun={() => onRerunGrid(entry.cells)}
-                  onDelete={() => {
-                    void history.remove(ids);
-                    toggle(ids, false);
-                  }}
-                />
-              );
-            }
-            const { run } = entry;
-            return (
-              <HistoryItem
-                key={run.id}
-                run={run}
-                now={now}
-                shown={run.id === shownId}
-                selected={selected.has(run.id)}
-                onOpen={() => onOpen(run)}
-                onSelect={(on) => toggle([run.id], on)}
-                onStar={() => void history.setStarred([run.id], !run.starred)}
-                onRerun={() => onRerun(run)}
-                onDelete={() => deleteRun(run)}
-              />
-            );
-          })}
-        </ul>
+        <HistoryList
+          entries={entries}
+          now={now}
+          shownId={shownId}
+          selected={selected}
+          loadThumbnail={history.thumbnail}
+          onOpen={(run) => void whole(([loaded]) => loaded && onOpen(loaded))([run])}
+          onRerun={(run) => void whole(([loaded]) => loaded && onRerun(loaded))([run])}
+          onOpenGrid={(cells) => void whole(onOpenGrid)(cells)}
+          onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
+          onSelect={toggle}
+          onStar={(ids, starred) => void history.setStarred(ids, starred)}
+          onDelete={async (ids) => {
+            toggle(ids, false);
+            await history.remove(ids);
+          }}
+        />
       )}
       {confirmClear && (
         <ConfirmDialog
           title="Clear all history?"
-          body={`This deletes all ${runs.length} saved runs from this browser, starred ones too. Export them first to keep a copy.`}
+          body={`This deletes all ${plural(totals.count, "saved run")} from this browser, starred ones too. Export them first to keep a copy.`}
           confirmLabel="Delete all runs"
           onConfirm={() => {
             void history.clear();

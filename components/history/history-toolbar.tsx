@@ -2,7 +2,7 @@
 
 import { usePrices } from "@/components/ui/prices-context";
 import { useRef, useState } from "react";
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import type { HistoryApi, HistoryNotice } from "./use-history";
@@ -20,19 +20,20 @@ export function HistoryToolbar({
   onCompare,
 }: {
   history: HistoryApi;
-  chosen: HistoryRun[];
-  onCompare: (runs: HistoryRun[]) => void;
+  chosen: RunSummary[];
+  onCompare: (runs: RunSummary[]) => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<HistoryNotice | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const { runs } = history;
   const prices = usePrices();
 
-  const exportRuns = async (toExport: HistoryRun[]) => {
+  /** The runs are read whole (answers and images) only now, for the zip. */
+  const exportRuns = async (read: () => Promise<HistoryRun[] | null>) => {
     setBusy("Exporting…");
     try {
-      const transfer = await historyTransfer.load();
+      const [transfer, toExport] = await Promise.all([historyTransfer.load(), read()]);
+      if (!toExport) return; // the storage failure is already the panel's notice
       await transfer.downloadHistoryArchive(toExport, prices);
       setNote({ tone: "info", text: `Exported ${toExport.length} run${toExport.length === 1 ? "" : "s"} as a zip.` });
     } catch (error) {
@@ -76,10 +77,20 @@ export function HistoryToolbar({
         >
           Compare{chosen.length > 0 ? ` (${chosen.length})` : ""}
         </button>
-        <button type="button" className={button} disabled={chosen.length === 0 || busy !== null} onClick={() => void exportRuns(chosen)}>
+        <button
+          type="button"
+          className={button}
+          disabled={chosen.length === 0 || busy !== null}
+          onClick={() => void exportRuns(() => history.loadRuns(chosen.map((run) => run.id)))}
+        >
           Export selected
         </button>
-        <button type="button" className={button} disabled={runs.length === 0 || busy !== null} onClick={() => void exportRuns(runs)}>
+        <button
+          type="button"
+          className={button}
+          disabled={history.totals.count === 0 || busy !== null}
+          onClick={() => void exportRuns(history.loadAllRuns)}
+        >
           Export all
         </button>
         <button

@@ -1,29 +1,46 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { RunSummary } from "@/lib/history/history-types";
 
-/** The list's small picture: the saved thumbnail, else the remote URL, else the run's status mark. */
-export function RunThumbnail({ run }: { run: HistoryRun }) {
+type RunThumbnailProps = {
+  run: Pick<RunSummary, "id" | "status" | "hasThumbnail" | "thumbnailUrl">;
+  /** Reads the saved thumbnail's bytes (batched with the other rows on screen). */
+  load: (id: string) => Promise<Blob | null>;
+};
+
+/**
+ * The list's small picture: the saved thumbnail, else the remote URL, else the run's status mark.
+ * The bytes are read when the row comes on screen and their object URL is revoked when it leaves,
+ * so scrolling through thousands of runs does not keep thousands of pictures in memory.
+ */
+export function RunThumbnail({ run, load }: RunThumbnailProps) {
   const imageRef = useRef<HTMLImageElement>(null);
+  const { id, hasThumbnail } = run;
   useEffect(() => {
     const element = imageRef.current;
-    if (!element || !run.thumbnail) return;
-    const url = URL.createObjectURL(run.thumbnail);
-    element.src = url;
+    if (!element || !hasThumbnail) return;
+    let url: string | null = null;
+    let live = true;
+    void load(id).then((blob) => {
+      if (!live || !blob) return;
+      url = URL.createObjectURL(blob);
+      element.src = url;
+    });
     return () => {
+      live = false;
       element.removeAttribute("src");
-      URL.revokeObjectURL(url);
+      if (url) URL.revokeObjectURL(url);
     };
-  }, [run.thumbnail]);
-  const hasPicture = run.thumbnail !== null || run.thumbnailUrl !== null;
+  }, [id, hasThumbnail, load]);
+  const hasPicture = hasThumbnail || run.thumbnailUrl !== null;
   return (
     <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
       {hasPicture ? (
         // eslint-disable-next-line @next/next/no-img-element -- a blob or a service URL, nothing next/image could optimise
         <img
           ref={imageRef}
-          src={run.thumbnail ? undefined : (run.thumbnailUrl ?? undefined)}
+          src={hasThumbnail ? undefined : (run.thumbnailUrl ?? undefined)}
           alt=""
           referrerPolicy="no-referrer"
           className="size-full object-cover"

@@ -2,10 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import type { HistoryStore, StoreResult } from "@/lib/browser/history/history-store";
-import type { HistoryCaps, HistoryRun, RunGroup, SavedPrompt } from "@/lib/history/history-types";
+import type { FilterChoices, HistoryStore, StoreResult, Totals } from "@/lib/browser/history/history-store";
+import type { HistoryChange, HistorySync } from "@/lib/browser/history/history-sync";
+import type { Persistence } from "@/lib/browser/history/storage-persistence";
+import type { HistoryCaps, HistoryRun, RunGroup, RunSummary, SavedPrompt } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { mergeSummaries, withoutRuns } from "@/lib/history/summary-list";
+import { batchReads } from "@/lib/utils/batch-reads";
 
 import { lazyModule } from "@/components/ui/lazy-module";
 
@@ -14,8 +18,10 @@ const historyEngine = lazyModule(() => import("./history-engine"));
 type HistoryEngine = Awaited<ReturnType<typeof historyEngine.load>>;
 
 /**
- * The page's view of the stored history: opens IndexedDB once, keeps the list in state, and turns
- * every storage failure into a notice. Nothing here ever stops a generation.
+ * The page's view of the stored history: opens IndexedDB once, reads the summaries page by page
+ * (the newest first, so the list shows at once, the older ones in the background), then keeps the
+ * list by merging each change in, from this tab or another. Whole runs are read only when one is
+ * opened. Every storage failure becomes a notice; nothing here ever stops a generation.
  */
 
 export type HistoryNotice = { tone: "info" | "problem"; text: string };
@@ -24,7 +30,12 @@ export type HistoryApi = {
   ready: boolean;
   /** Why runs are not being kept, when the browser refuses storage. */
   unavailable: string | null;
-  runs: HistoryRun[];
+  /** Newest first. While `loading`, older pages are still being read into it. */
+  summaries: RunSummary[];
+  loading: boolean;
+  totals: Totals;
+  choices: FilterChoices;
+  persistence: Persistence | null;
   prompts: SavedPrompt[];
   notice: HistoryNotice | null;
   caps: HistoryCaps;
@@ -36,15 +47,26 @@ export type HistoryApi = {
   remove: (ids: readonly string[]) => Promise<void>;
   clear: () => Promise<void>;
   addImported: (runs: readonly HistoryRun[]) => Promise<{ added: number; evicted: number } | null>;
+  /** Whole runs (answers and images), for opening, comparing and exporting. */
+  loadRuns: (ids: readonly string[]) => Promise<HistoryRun[]>;
+  loadAllRuns: () => Promise<HistoryRun[] | null>;
+  /** A run's list thumbnail, read with the other rows' in one go. */
+  thumbnail: (id: string) => Promise<Blob | null>;
   /** A saved run's outcome as the result view shows it. */
   restore: (run: HistoryRun) => Promise<{ outcome: RunOutcome; savedImages: SavedImages }>;
   savePrompt: (name: string, text: string) => Promise<boolean>;
   deletePrompt: (id: string) => Promise<void>;
 };
 
-const newId = () => crypto.randomUUID();
+/** The first page is what fills the visible list; later pages are bigger and read between frames. */
+const FIRST_PAGE = 40;
+const LATER_PAGE = 400;
+const EMPTY_CHOICES: FilterChoices = { models: [], ratios: [], statuses: [], starred: 0 };
 
-function evictionNotice(evicted: readonly HistoryRun[], caps: HistoryCaps): HistoryNotice | null {
+const newId = () => crypto.randomUUID();
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+function evictionNotice(evicted: readonly RunSummary[], caps: HistoryCaps): HistoryNotice | null {
   if (evicted.length === 0) return null;
   const megabytes = Math.round(caps.maxBytes / (1024 * 1024));
   return {
@@ -56,33 +78,100 @@ function evictionNotice(evicted: readonly HistoryRun[], caps: HistoryCaps): Hist
 export function useHistory(caps: HistoryCaps): HistoryApi {
   const storeRef = useRef<HistoryStore | null>(null);
   const engineRef = useRef<HistoryEngine | null>(null);
-  // Settles once history is open (or known to be unavailable): a run made in the first moment waits for it.
+  const syncRef = useRef<HistorySync | null>(null);
+  // Settles once the first page is shown (or history is known to be unavailable): a run made in
+  // the first moment waits for it, so it lands on top of the list, not under it.
   const openedRef = useRef<Promise<void>>(Promise.resolve());
+  // Runs removed while older pages are still being read: a page read just before the removal
+  // must not bring them back.
+  const removedWhileLoadingRef = useRef(new Set<string>());
+  // Bumped by "Clear all": a page still being read belongs to the history that was cleared.
+  const loadGenerationRef = useRef(0);
+  const askedPersistenceRef = useRef(false);
   const [ready, setReady] = useState(false);
+  const [loading, setLoading] = useState(false);
   const [unavailable, setUnavailable] = useState<string | null>(null);
-  const [runs, setRuns] = useState<HistoryRun[]>([]);
-  // The same list for callbacks that must stay stable while it changes (a job being polled).
-  const runsRef = useRef<HistoryRun[]>([]);
+  const [summaries, setSummaries] = useState<RunSummary[]>([]);
+  const [totals, setTotals] = useState<Totals>({ count: 0, bytes: 0 });
+  const [choices, setChoices] = useState<FilterChoices>(EMPTY_CHOICES);
+  const [persistence, setPersistence] = useState<Persistence | null>(null);
   const [prompts, setPrompts] = useState<SavedPrompt[]>([]);
   const [notice, setNotice] = useState<HistoryNotice | null>(null);
 
-  /** Reads again what a change touched: the runs, the saved prompts, or (on opening) both. */
-  const reload = useCallback(async (what: "runs" | "prompts" | "both") => {
+  const problem = useCallback((prefix: string, result: StoreResult<unknown>) => {
+    if (!result.ok) setNotice({ tone: "problem", text: `${prefix}: ${result.failure.message}` });
+  }, []);
+
+  /** The figures that come from the meta record and the indexes: cheap, read after every change. */
+  const refreshCounts = useCallback(async () => {
     const store = storeRef.current;
     if (!store) return;
-    const [listed, saved] = await Promise.all([what !== "prompts" ? store.listRuns() : null, what !== "runs" ? store.listPrompts() : null]);
-    if (listed?.ok) {
-      runsRef.current = listed.value;
-      setRuns(listed.value);
-    } else if (listed) setNotice({ tone: "problem", text: `History could not be read: ${listed.failure.message}` });
+    const [counted, offered] = await Promise.all([store.totals(), store.filterChoices()]);
+    if (counted.ok) setTotals(counted.value);
+    if (offered.ok) setChoices(offered.value);
+  }, []);
+
+  const refreshPersistence = useCallback(async () => {
+    const engine = engineRef.current;
+    if (engine) setPersistence(await engine.readPersistence());
+  }, []);
+
+  const refreshPrompts = useCallback(async () => {
+    const saved = await storeRef.current?.listPrompts();
     if (saved?.ok) setPrompts(saved.value);
   }, []);
+
+  /** Reads the older pages one task at a time, so the page stays responsive while 10,000 come in. */
+  const loadOlderPages = useCallback(async (from: RunSummary | undefined) => {
+    const generation = loadGenerationRef.current;
+    let after = from;
+    setLoading(true);
+    while (after) {
+      await nextTask();
+      const store = storeRef.current;
+      if (!store || generation !== loadGenerationRef.current) return;
+      const page = await store.listPage({ createdAt: after.createdAt, id: after.id }, LATER_PAGE);
+      if (!page.ok || generation !== loadGenerationRef.current) break;
+      const removed = removedWhileLoadingRef.current;
+      const fresh = removed.size > 0 ? page.value.filter((run) => !removed.has(run.id)) : page.value;
+      setSummaries((list) => mergeSummaries(list, fresh));
+      after = page.value.length === LATER_PAGE ? page.value.at(-1) : undefined;
+    }
+    removedWhileLoadingRef.current.clear();
+    setLoading(false);
+  }, []);
+
+  /** What another tab did, brought into this tab's list. */
+  const applyChange = useCallback(
+    async (change: HistoryChange) => {
+      const store = storeRef.current;
+      if (!store) return;
+      if (change.kind === "prompts") return void (await refreshPrompts());
+      if (change.kind === "cleared") {
+        loadGenerationRef.current += 1;
+        setSummaries([]);
+        setLoading(false);
+      } else if (change.kind === "deleted") {
+        for (const id of change.ids) removedWhileLoadingRef.current.add(id);
+        setSummaries((list) => withoutRuns(list, change.ids));
+      } else {
+        const read = await store.summariesOf(change.ids);
+        if (!read.ok) return;
+        // A run saved there and deleted since is simply not found.
+        const found = new Set(read.value.map((run) => run.id));
+        const gone = change.ids.filter((id) => !found.has(id));
+        setSummaries((list) => mergeSummaries(withoutRuns(list, gone), read.value));
+      }
+      await refreshCounts();
+    },
+    [refreshCounts, refreshPrompts],
+  );
 
   useEffect(() => {
     let live = true;
     // After the page is interactive (a task later than the effects that hydrate it): the form
     // comes first, the list of past runs a moment after.
-    const opening = new Promise<void>((resolve) => window.setTimeout(resolve, 0))
+    const opening = nextTask()
       .then(() => historyEngine.load())
       .then((engine) => {
         engineRef.current = engine;
@@ -99,9 +188,17 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
           setReady(true);
           return;
         }
-        storeRef.current = opened.value;
-        await reload("both");
+        const store = opened.value;
+        storeRef.current = store;
+        const engine = engineRef.current;
+        if (engine) syncRef.current = engine.openHistorySync((change) => void applyChange(change));
+        const [first] = await Promise.all([store.listPage(null, FIRST_PAGE), refreshCounts(), refreshPrompts()]);
+        if (!live) return;
+        if (first.ok) setSummaries(first.value);
+        else setNotice({ tone: "problem", text: `History could not be read: ${first.failure.message}` });
         setReady(true);
+        if (first.ok && first.value.length === FIRST_PAGE) void loadOlderPages(first.value.at(-1));
+        void refreshPersistence();
       })
       .catch(() => {
         if (!live) return;
@@ -112,33 +209,53 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       });
     return () => {
       live = false;
+      loadGenerationRef.current += 1;
+      syncRef.current?.close();
+      syncRef.current = null;
       storeRef.current?.close();
       storeRef.current = null;
     };
-  }, [reload]);
+  }, [applyChange, loadOlderPages, refreshCounts, refreshPersistence, refreshPrompts]);
 
-  /** Runs a store call; a failure becomes the notice, and what it touched is read again either way. */
-  const write = useCallback(
-    async <T>(
-      action: (store: HistoryStore) => Promise<StoreResult<T>>,
-      failurePrefix: string,
-      touches: "runs" | "prompts" = "runs",
-    ): Promise<T | null> => {
-      const store = storeRef.current;
-      if (!store) return null;
-      const result = await action(store);
-      if (!result.ok) setNotice({ tone: "problem", text: `${failurePrefix}: ${result.failure.message}` });
-      await reload(touches);
-      return result.ok ? result.value : null;
+  /** After a change made here: the counts again, and the other tabs told. */
+  const changed = useCallback(
+    (change: HistoryChange) => {
+      syncRef.current?.tell(change);
+      void refreshCounts();
     },
-    [reload],
+    [refreshCounts],
+  );
+
+  /** The first saved run asks the browser to keep history through storage pressure. */
+  const keepForGood = useCallback(async () => {
+    const engine = engineRef.current;
+    if (!engine) return;
+    if (!askedPersistenceRef.current && (await engine.readPersistence()).state === "best-effort") {
+      askedPersistenceRef.current = true;
+      await engine.askPersistence();
+    }
+    setPersistence(await engine.readPersistence());
+  }, []);
+
+  const placeSaved = useCallback(
+    (added: readonly RunSummary[], evicted: readonly RunSummary[]) => {
+      const evictedIds = evicted.map((run) => run.id);
+      // An import can bring runs so old that they are evicted in the same transaction.
+      setSummaries((list) => withoutRuns(mergeSummaries(list, added), evictedIds));
+      if (evictedIds.length > 0) changed({ kind: "deleted", ids: evictedIds });
+      changed({ kind: "saved", ids: added.map((run) => run.id) });
+      const removal = evictionNotice(evicted, caps);
+      if (removal) setNotice(removal);
+    },
+    [caps, changed],
   );
 
   const save = useCallback(
     async (request: GenerationRequest, outcome: RunOutcome, createdAt: number, group?: RunGroup) => {
       await openedRef.current;
       const engine = engineRef.current;
-      if (!storeRef.current || !engine) return null;
+      const store = storeRef.current;
+      if (!store || !engine) return null;
       let run: HistoryRun;
       try {
         run = await engine.recordRun({ id: newId(), createdAt, request, outcome, group }, engine.browserRecordingTools);
@@ -146,74 +263,167 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
         setNotice({ tone: "problem", text: `This run was not saved: ${error instanceof Error ? error.message : String(error)}` });
         return null;
       }
-      const evicted = await write((store) => store.addRun(run, caps), "This run was not saved");
-      if (evicted === null) return null;
-      const removal = evictionNotice(evicted, caps);
-      if (removal) setNotice(removal);
+      const saved = await store.addRun(run, caps);
+      if (!saved.ok) {
+        problem("This run was not saved", saved);
+        return null;
+      }
+      placeSaved(saved.value.added, saved.value.evicted);
+      void keepForGood();
       return run;
     },
-    [caps, write],
+    [caps, keepForGood, placeSaved, problem],
   );
 
   const finishJob = useCallback(
     async (id: string, outcome: RunOutcome) => {
-      const stored = runsRef.current.find((run) => run.id === id);
+      const store = storeRef.current;
       const engine = engineRef.current;
-      if (!stored || !engine) return;
+      if (!store || !engine) return;
+      const read = await store.summariesOf([id]);
+      const stored = read.ok ? read.value[0] : undefined;
+      if (!stored) return;
       const finished = await engine.recordRun(
         { id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group },
         engine.browserRecordingTools,
       );
-      await write(
-        (store) => store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt }),
-        "The job's result was not saved",
-      );
+      const replaced = await store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt });
+      if (!replaced.ok) return problem("The job's result was not saved", replaced);
+      const summary = replaced.value;
+      if (!summary) return;
+      setSummaries((list) => mergeSummaries(list, [summary]));
+      changed({ kind: "saved", ids: [id] });
     },
-    [write],
+    [changed, problem],
+  );
+
+  const setStarred = useCallback(
+    async (ids: readonly string[], starred: boolean) => {
+      const store = storeRef.current;
+      if (!store) return;
+      const result = await store.setStarred(ids, starred);
+      if (!result.ok) return problem("The star was not saved", result);
+      const marked = new Set(ids);
+      setSummaries((list) => list.map((run) => (marked.has(run.id) ? { ...run, starred } : run)));
+      changed({ kind: "saved", ids: [...ids] });
+    },
+    [changed, problem],
+  );
+
+  const remove = useCallback(
+    async (ids: readonly string[]) => {
+      const store = storeRef.current;
+      if (!store) return;
+      const result = await store.deleteRuns(ids);
+      if (!result.ok) return problem("The run was not deleted", result);
+      for (const id of ids) removedWhileLoadingRef.current.add(id);
+      setSummaries((list) => withoutRuns(list, ids));
+      changed({ kind: "deleted", ids: [...ids] });
+      void refreshPersistence();
+    },
+    [changed, problem, refreshPersistence],
+  );
+
+  const clear = useCallback(async () => {
+    const store = storeRef.current;
+    if (!store) return;
+    const result = await store.clearRuns();
+    if (!result.ok) return problem("History was not cleared", result);
+    loadGenerationRef.current += 1;
+    setLoading(false);
+    setSummaries([]);
+    changed({ kind: "cleared" });
+    void refreshPersistence();
+  }, [changed, problem, refreshPersistence]);
+
+  const addImported = useCallback(
+    async (imported: readonly HistoryRun[]) => {
+      const store = storeRef.current;
+      if (!store) return null;
+      const result = await store.addRuns(imported, caps);
+      if (!result.ok) {
+        problem("The import was not saved", result);
+        return null;
+      }
+      const { added, evicted } = result.value;
+      placeSaved(added, evicted);
+      if (added.length > 0) void keepForGood();
+      return { added: added.length, evicted: evicted.length };
+    },
+    [caps, keepForGood, placeSaved, problem],
+  );
+
+  const loadRuns = useCallback(async (ids: readonly string[]) => {
+    const read = await storeRef.current?.getRuns(ids);
+    if (read && !read.ok) setNotice({ tone: "problem", text: `The saved run could not be read: ${read.failure.message}` });
+    return read?.ok ? read.value : [];
+  }, []);
+
+  const loadAllRuns = useCallback(async () => {
+    const read = await storeRef.current?.listAllRuns();
+    if (read && !read.ok) setNotice({ tone: "problem", text: `History could not be read: ${read.failure.message}` });
+    return read?.ok ? read.value : null;
+  }, []);
+
+  // One batching reader for the page's lifetime, made on first use.
+  const thumbnailReaderRef = useRef<((id: string) => Promise<Blob | null>) | null>(null);
+  const thumbnail = useCallback((id: string) => {
+    thumbnailReaderRef.current ??= batchReads(async (ids) => {
+      const read = await storeRef.current?.thumbnailsOf(ids);
+      return read?.ok ? read.value : new Map<string, Blob>();
+    });
+    return thumbnailReaderRef.current(id);
+  }, []);
+
+  const savePrompt = useCallback(
+    async (name: string, text: string) => {
+      const result = await storeRef.current?.savePrompt({ id: newId(), name, text, createdAt: Date.now() });
+      if (!result) return false;
+      if (!result.ok) {
+        problem("The prompt was not saved", result);
+        return false;
+      }
+      await refreshPrompts();
+      changed({ kind: "prompts" });
+      return true;
+    },
+    [changed, problem, refreshPrompts],
+  );
+
+  const deletePrompt = useCallback(
+    async (id: string) => {
+      const result = await storeRef.current?.deletePrompt(id);
+      if (!result) return;
+      if (!result.ok) return problem("The prompt was not deleted", result);
+      await refreshPrompts();
+      changed({ kind: "prompts" });
+    },
+    [changed, problem, refreshPrompts],
   );
 
   return {
     ready,
-    finishJob,
     unavailable,
-    runs,
+    summaries,
+    loading,
+    totals,
+    choices,
+    persistence,
     prompts,
     notice,
     caps,
     dismissNotice: useCallback(() => setNotice(null), []),
     save,
-    setStarred: useCallback(
-      async (ids, starred) => void (await write((store) => store.setStarred(ids, starred), "The star was not saved")),
-      [write],
-    ),
-    remove: useCallback(async (ids) => void (await write((store) => store.deleteRuns(ids), "The run was not deleted")), [write]),
-    clear: useCallback(async () => void (await write((store) => store.clearRuns(), "History was not cleared")), [write]),
-    addImported: useCallback(
-      async (imported) => {
-        const before = runsRef.current.length;
-        const evicted = await write((store) => store.addRuns(imported, caps), "The import was not saved");
-        if (evicted === null) return null;
-        // write() has just read the list again.
-        const after = runsRef.current.length;
-        const removal = evictionNotice(evicted, caps);
-        if (removal) setNotice(removal);
-        return { added: after - before + evicted.length, evicted: evicted.length };
-      },
-      [caps, write],
-    ),
+    finishJob,
+    setStarred,
+    remove,
+    clear,
+    addImported,
+    loadRuns,
+    loadAllRuns,
+    thumbnail,
     restore: useCallback(async (run) => (await historyEngine.load()).restoreOutcome(run), []),
-    savePrompt: useCallback(
-      async (name, text) =>
-        (await write(
-          (store) => store.savePrompt({ id: newId(), name, text, createdAt: Date.now() }),
-          "The prompt was not saved",
-          "prompts",
-        )) !== null,
-      [write],
-    ),
-    deletePrompt: useCallback(
-      async (id) => void (await write((store) => store.deletePrompt(id), "The prompt was not deleted", "prompts")),
-      [write],
-    ),
+    savePrompt,
+    deletePrompt,
   };
 }

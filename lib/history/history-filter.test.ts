@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTER, filterChoices, filterRuns } from "./history-filter";
+import { EMPTY_FILTER, filterRuns, isFiltering } from "./history-filter";
 import type { HistoryRun } from "./history-types";
 
 const run = (id: string, prompt: string, model: string, ratio: string, options: Partial<HistoryRun> = {}) =>
@@ -24,7 +24,9 @@ describe("filterRuns", () => {
     expect(ids(filterRuns(runs, { ...EMPTY_FILTER, starredOnly: true }))).toEqual(["3"]);
   });
 
-  it("offers the values in use, most used first", () => {
-    expect(filterChoices(runs, (item) => item.request.model)).toEqual(["alpha", "beta"]);
+  it("hands back the same list when nothing filters", () => {
+    expect(filterRuns(runs, EMPTY_FILTER)).toBe(runs);
+    expect(isFiltering({ ...EMPTY_FILTER, text: "  " })).toBe(false);
+    expect(isFiltering({ ...EMPTY_FILTER, starredOnly: true })).toBe(true);
   });
 });

@@ -1,12 +1,32 @@
-import type { HistoryRun, RunStatus } from "./history-types";
+import type { RunSummary, RunStatus } from "./history-types";
 
-/** Search and filters of the history list. Empty strings mean "any". */
+/** Search and filters of the history list, over summaries only. Empty strings mean "any". */
 
 export type HistoryFilter = { text: string; model: string; ratio: string; status: RunStatus | ""; starredOnly: boolean };
 
 export const EMPTY_FILTER: HistoryFilter = { text: "", model: "", ratio: "", status: "", starredOnly: false };
 
-export function filterRuns(runs: readonly HistoryRun[], filter: HistoryFilter): HistoryRun[] {
+type Filterable = Pick<RunSummary, "request" | "status" | "starred">;
+
+export function isFiltering(filter: HistoryFilter): boolean {
+  return filter.text.trim() !== "" || filter.model !== "" || filter.ratio !== "" || filter.status !== "" || filter.starredOnly;
+}
+
+// Lower-cased prompts, kept per summary object: a search keystroke over 10,000 runs then costs
+// comparisons, not 10,000 new strings.
+const lowerPrompts = new WeakMap<object, string>();
+
+function lowerPrompt(run: Filterable): string {
+  let lower = lowerPrompts.get(run);
+  if (lower === undefined) {
+    lower = run.request.prompt.toLowerCase();
+    lowerPrompts.set(run, lower);
+  }
+  return lower;
+}
+
+export function filterRuns<T extends Filterable>(runs: readonly T[], filter: HistoryFilter): T[] {
+  if (!isFiltering(filter)) return runs as T[];
   // Every word of the search must appear in the prompt, in any order, ignoring case.
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   return runs.filter((run) => {
@@ -14,14 +34,8 @@ export function filterRuns(runs: readonly HistoryRun[], filter: HistoryFilter): 
     if (filter.ratio && run.request.aspect_ratio !== filter.ratio) return false;
     if (filter.status && run.status !== filter.status) return false;
     if (filter.starredOnly && !run.starred) return false;
-    const prompt = run.request.prompt.toLowerCase();
+    if (words.length === 0) return true;
+    const prompt = lowerPrompt(run);
     return words.every((word) => prompt.includes(word));
   });
-}
-
-/** The distinct values a filter can choose from, most used first. */
-export function filterChoices(runs: readonly HistoryRun[], pick: (run: HistoryRun) => string): string[] {
-  const counts = new Map<string, number>();
-  for (const run of runs) counts.set(pick(run), (counts.get(pick(run)) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([value]) => value);
 }

@@ -1,16 +1,18 @@
-import type { HistoryRun } from "./history-types";
+import type { RunSummary } from "./history-types";
 
 /**
  * The history list with each grid's runs gathered into one entry, placed where its newest run
  * would be. A grid keeps the latest run of each cell (a cell run again replaces the older one).
  */
 
-export type HistoryEntry = { kind: "run"; run: HistoryRun } | { kind: "grid"; id: string; cells: HistoryRun[]; all: HistoryRun[] };
+type Groupable = Pick<RunSummary, "id" | "group">;
+
+export type HistoryEntry<T extends Groupable = RunSummary> = { kind: "run"; run: T } | { kind: "grid"; id: string; cells: T[]; all: T[] };
 
 /** `runs` newest first, as the store lists them. */
-export function groupHistory(runs: readonly HistoryRun[]): HistoryEntry[] {
-  const entries: HistoryEntry[] = [];
-  const grids = new Map<string, Extract<HistoryEntry, { kind: "grid" }>>();
+export function groupHistory<T extends Groupable>(runs: readonly T[]): HistoryEntry<T>[] {
+  const entries: HistoryEntry<T>[] = [];
+  const grids = new Map<string, Extract<HistoryEntry<T>, { kind: "grid" }>>();
   for (const run of runs) {
     if (!run.group) {
       entries.push({ kind: "run", run });

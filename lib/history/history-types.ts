@@ -64,11 +64,24 @@ export type HistoryRun = {
   outcome: StoredOutcome;
 };
 
+/**
+ * What the history list shows of a run: everything but its heavy parts (the answer, its images and
+ * the thumbnail's bytes), so thousands of them can be read and searched without touching blobs.
+ */
+export type RunSummary = Omit<HistoryRun, "outcome" | "thumbnail"> & { hasThumbnail: boolean };
+
+export function summarize(run: HistoryRun): RunSummary {
+  const summary: RunSummary & Partial<Pick<HistoryRun, "outcome" | "thumbnail">> = { ...run, hasThumbnail: run.thumbnail !== null };
+  delete summary.outcome;
+  delete summary.thumbnail;
+  return summary;
+}
+
 export type SavedPrompt = { id: string; name: string; text: string; createdAt: number };
 
 export type HistoryCaps = { maxRuns: number; maxBytes: number };
 
-export const DEFAULT_HISTORY_CAPS: HistoryCaps = { maxRuns: 500, maxBytes: 500 * 1024 * 1024 };
+export const DEFAULT_HISTORY_CAPS: HistoryCaps = { maxRuns: 5000, maxBytes: 2000 * 1024 * 1024 };
 
 export function isRunStatus(value: string): value is RunStatus {
   return Object.hasOwn(RUN_STATUS_LABELS, value);

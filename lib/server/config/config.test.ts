@@ -13,7 +13,7 @@ describe("parseServerConfig", () => {
         prices: {},
         models: [...DEMO_MODELS],
         promptMaxChars: 4000,
-        historyCaps: { maxRuns: 500, maxBytes: 500 * 1024 * 1024 },
+        historyCaps: { maxRuns: 5000, maxBytes: 2000 * 1024 * 1024 },
         grid: { maxCells: 64, confirmAbove: 12, concurrency: 4 },
         access: { password: null, sessionSecret: expect.any(String), sessionHours: 12 },
         limits: {
