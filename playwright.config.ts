@@ -68,9 +68,11 @@ export default defineConfig({
       PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
       PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.historyMaxRuns),
     }),
-    // Also the one that allows extra request fields (an allow-list) and knows prices.
+    // Also the one that allows extra request fields (an allow-list), knows prices, and keeps a
+    // raised history cap (history at 10,000 runs).
     server(E2E.alongsidePort, "alongside", {
       ...againstFake,
+      PLAYGROUND_HISTORY_MAX_RUNS: String(E2E.largeHistoryMaxRuns),
       IMAGE_MODELS: "fake-b64,fake-policy",
       IMAGE_API_DEMO: "on",
       IMAGE_EXTRA_FIELDS: E2E.extraFields,

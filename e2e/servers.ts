@@ -14,6 +14,8 @@ export const E2E = {
   password: "e2e-door-password-41c9",
   /** History cap of the configured playground (the demo one keeps the default). */
   historyMaxRuns: 4,
+  /** History cap of the alongside playground: raised, for history at 10,000 runs. */
+  largeHistoryMaxRuns: 20_000,
   /** Values that must never reach a browser nor a log line. */
   get secrets() {
     return [this.fakeKey, this.password];
