@@ -88,7 +88,10 @@ test("10,000 runs: a new run appears on top, and a second tab sees it, its star 
   await expect(page.getByRole("button", { name: "Unstar run" }).first()).toBeVisible();
   await expect(page.getByLabel("Starred only")).toBeVisible();
 
-  await items(page).first().getByRole("button", { name: /Delete/ }).click();
+  await items(page)
+    .first()
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(prompts(other).first()).toHaveText(/study 9999$/);
   await expect(other.getByTestId("history-usage")).toContainText("10,000 runs");
 });

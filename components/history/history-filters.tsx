@@ -1,23 +1,28 @@
 "use client";
 
 import type { FilterChoices } from "@/lib/browser/history/history-store";
-import type { HistoryFilter } from "@/lib/history/history-filter";
+import { rankChoices, type HistoryFilter, type ValueCounts } from "@/lib/history/history-filter";
 import { isRunStatus, RUN_STATUS_LABELS } from "@/lib/history/history-types";
 
 const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
-/** Search by prompt text; narrow by model, ratio, status and star. The choices and their counts come from the store's indexes. */
+/**
+ * Search by prompt text; narrow by model, ratio, status and star. The values come from the store's
+ * indexes (complete at once); their counts from the page's list once every run is read.
+ */
 export function HistoryFilters({
   choices,
+  counts,
   filter,
   onChange,
 }: {
   choices: FilterChoices;
+  counts: ValueCounts | null;
   filter: HistoryFilter;
   onChange: (filter: HistoryFilter) => void;
 }) {
-  const withCount = (text: string, count: number) => `${text} (${count.toLocaleString("en")})`;
+  const withCount = (text: string, count: number | null) => (count === null ? text : `${text} (${count.toLocaleString("en")})`);
   return (
     <div className="flex flex-col gap-2">
       <input
@@ -33,7 +38,7 @@ export function HistoryFilters({
           label="Filter by model"
           anyLabel="All models"
           value={filter.model}
-          choices={choices.models.map(([model, count]) => [model, withCount(model, count)])}
+          choices={rankChoices(choices.models, counts?.models ?? null).map(([model, count]) => [model, withCount(model, count)])}
           onChange={(model) => onChange({ ...filter, model })}
           wide
         />
@@ -41,16 +46,17 @@ export function HistoryFilters({
           label="Filter by ratio"
           anyLabel="All ratios"
           value={filter.ratio}
-          choices={choices.ratios.map(([ratio, count]) => [ratio, withCount(ratio, count)])}
+          choices={rankChoices(choices.ratios, counts?.ratios ?? null).map(([ratio, count]) => [ratio, withCount(ratio, count)])}
           onChange={(ratio) => onChange({ ...filter, ratio })}
         />
         <ChoiceSelect
           label="Filter by status"
           anyLabel="All statuses"
           value={filter.status}
-          choices={choices.statuses
-            .filter(([status]) => isRunStatus(status))
-            .map(([status, count]) => [status, withCount(RUN_STATUS_LABELS[status], count)])}
+          choices={rankChoices(choices.statuses, counts?.statuses ?? null).map(([status, count]) => [
+            status,
+            withCount(RUN_STATUS_LABELS[status], count),
+          ])}
           onChange={(status) => onChange({ ...filter, status: isRunStatus(status) ? status : "" })}
         />
         <label className="flex items-center gap-1 text-xs">

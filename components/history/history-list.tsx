@@ -1,7 +1,8 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
+import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { HistoryEntry } from "@/lib/history/history-groups";
 import type { RunSummary } from "@/lib/history/history-types";
 import { HistoryGridItem } from "./history-grid-item";
@@ -9,6 +10,8 @@ import { HistoryItem } from "./history-item";
 
 type HistoryListProps = {
   entries: HistoryEntry[];
+  /** Older pages are still being read. */
+  busy: boolean;
   now: number;
   shownId: string | null;
   selected: ReadonlySet<string>;
@@ -34,6 +37,7 @@ const entryKey = (entry: HistoryEntry) => (entry.kind === "grid" ? `grid:${entry
  */
 export function HistoryList({
   entries,
+  busy,
   now,
   shownId,
   selected,
@@ -59,6 +63,10 @@ export function HistoryList({
     overscan: 6,
   });
   const rows = virtualizer.getVirtualItems();
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows && performance.getEntriesByName(PERF_MARKS.historyShown).length === 0) markPerformance(PERF_MARKS.historyShown);
+  }, [hasRows]);
 
   /** Focus moves to the next entry (or the previous), not back to the top of the page. */
   const deleteEntry = (index: number, ids: readonly string[]) => {
@@ -80,6 +88,7 @@ export function HistoryList({
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         <ul
           aria-label="Saved runs"
+          aria-busy={busy}
           className="absolute inset-x-0 top-0 flex flex-col"
           style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}
         >

@@ -5,7 +5,7 @@ import { formatMoney, type ReportedCost } from "@/lib/answer/service-usage";
 import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useDeferredValue, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
-import { EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
+import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
 import { groupHistory } from "@/lib/history/history-groups";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -59,6 +59,8 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const prices = usePrices();
   const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
   const filtering = isFiltering(appliedFilter);
+  // Counted once every run is read: a partial count would only mislead.
+  const counts = useMemo(() => (history.loading ? null : countValues(summaries)), [history.loading, summaries]);
 
   const toggle = (ids: readonly string[], on: boolean) =>
     setSelected((previous) => {
@@ -78,26 +80,26 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
 
   return (
     <HistoryFrame>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div className="flex items-baseline justify-between gap-2">
         <HistoryHeading />
-        <div className="flex items-center gap-3">
-          <p className="text-xs text-muted" data-testid="history-usage">
-            {plural(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
+        <button
+          type="button"
+          className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300"
+          disabled={totals.count === 0}
+          onClick={() => setConfirmClear(true)}
+        >
+          Clear all
+        </button>
+      </div>
+      <div className="-mt-2 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
+        <p data-testid="history-usage">
+          {plural(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
+        </p>
+        {today.length > 0 && (
+          <p data-testid="history-cost-today" title="Runs made today, at IMAGE_PRICES">
+            Today ≈ {today.map(formatMoney).join(" + ")} estimated
           </p>
-          {today.length > 0 && (
-            <p className="text-xs text-muted" data-testid="history-cost-today" title="Runs made today, at IMAGE_PRICES">
-              Today ≈ {today.map(formatMoney).join(" + ")} estimated
-            </p>
-          )}
-          <button
-            type="button"
-            className="text-xs font-medium text-red-700 hover:underline disabled:opacity-40 dark:text-red-300"
-            disabled={totals.count === 0}
-            onClick={() => setConfirmClear(true)}
-          >
-            Clear all
-          </button>
-        </div>
+        )}
       </div>
       {history.persistence && totals.count > 0 && <HistoryPersistence persistence={history.persistence} />}
       {history.unavailable && (
@@ -109,9 +111,9 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         </p>
       )}
       {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
-      {totals.count > 0 && <HistoryFilters choices={history.choices} filter={filter} onChange={setFilter} />}
+      {totals.count > 0 && <HistoryFilters choices={history.choices} counts={counts} filter={filter} onChange={setFilter} />}
       {filtering && (
-        <p role="status" className="text-xs text-muted" data-testid="history-matches">
+        <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
           {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
           {history.loading ? " so far (older runs still loading)" : ""}
         </p>
@@ -126,6 +128,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
       ) : (
         <HistoryList
           entries={entries}
+          busy={history.loading}
           now={now}
           shownId={shownId}
           selected={selected}

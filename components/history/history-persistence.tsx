@@ -6,23 +6,22 @@ import { formatBytes } from "@/lib/utils/format-bytes";
 /** Whether the browser may clear history under storage pressure, and how much room it gives this page. */
 export function HistoryPersistence({ persistence }: { persistence: Persistence }) {
   const { state, usageBytes, quotaBytes } = persistence;
-  const room =
-    usageBytes !== null && quotaBytes !== null ? ` · ${formatBytes(usageBytes)} used of about ${formatBytes(quotaBytes)} allowed` : "";
+  const room = usageBytes !== null && quotaBytes !== null ? ` ${formatBytes(usageBytes)} of about ${formatBytes(quotaBytes)} used.` : "";
   if (state === "persistent") {
     return (
       <p className="text-xs text-muted" data-testid="history-persistence">
         <span className="font-medium text-emerald-700 dark:text-emerald-400">Kept for good:</span> the browser will not clear history to
-        free space{room}.
+        free space.{room}
       </p>
     );
   }
   return (
-    <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="history-persistence">
-      <span className="font-medium">Not persistent:</span>{" "}
+    <p className="text-xs text-muted" data-testid="history-persistence">
+      <span className="font-medium text-amber-700 dark:text-amber-300">Not persistent:</span>{" "}
       {state === "unknown"
-        ? "this browser does not say whether it may clear history to free space"
-        : "the browser may clear history when the disk runs low (it did not grant persistent storage). Export runs you want to keep"}
-      {room}.
+        ? "this browser does not say whether it may clear history to free space."
+        : "the browser may clear history if the disk runs low. Export runs you want to keep."}
+      {room}
     </p>
   );
 }

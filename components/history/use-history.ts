@@ -192,12 +192,17 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
         storeRef.current = store;
         const engine = engineRef.current;
         if (engine) syncRef.current = engine.openHistorySync((change) => void applyChange(change));
-        const [first] = await Promise.all([store.listPage(null, FIRST_PAGE), refreshCounts(), refreshPrompts()]);
+        // The first page and the totals show the list; the filters' choices (which count along
+        // the indexes) and the older pages follow.
+        const [first, counted] = await Promise.all([store.listPage(null, FIRST_PAGE), store.totals()]);
         if (!live) return;
         if (first.ok) setSummaries(first.value);
         else setNotice({ tone: "problem", text: `History could not be read: ${first.failure.message}` });
+        if (counted.ok) setTotals(counted.value);
         setReady(true);
         if (first.ok && first.value.length === FIRST_PAGE) void loadOlderPages(first.value.at(-1));
+        void refreshCounts();
+        void refreshPrompts();
         void refreshPersistence();
       })
       .catch(() => {

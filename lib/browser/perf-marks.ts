@@ -12,6 +12,8 @@ export const PERF_MARKS = {
   streamImageReceived: "playground:stream-image-received",
   /** That picture is on screen in the placeholder. */
   streamImageShown: "playground:stream-image-shown",
+  /** The first rows of history are in the page (once per page load). */
+  historyShown: "playground:history-shown",
 } as const;
 
 export function markPerformance(name: string): void {

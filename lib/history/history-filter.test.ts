@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTER, filterRuns, isFiltering } from "./history-filter";
+import { countValues, EMPTY_FILTER, filterRuns, isFiltering, rankChoices } from "./history-filter";
 import type { HistoryRun } from "./history-types";
 
 const run = (id: string, prompt: string, model: string, ratio: string, options: Partial<HistoryRun> = {}) =>
@@ -28,5 +28,19 @@ describe("filterRuns", () => {
     expect(filterRuns(runs, EMPTY_FILTER)).toBe(runs);
     expect(isFiltering({ ...EMPTY_FILTER, text: "  " })).toBe(false);
     expect(isFiltering({ ...EMPTY_FILTER, starredOnly: true })).toBe(true);
+  });
+
+  it("counts each value in one pass and ranks the choices, most used first", () => {
+    const counts = countValues(runs);
+    expect(rankChoices(["beta", "alpha", "gone"], counts.models)).toEqual([
+      ["alpha", 2],
+      ["beta", 1],
+      ["gone", 0],
+    ]);
+    expect(rankChoices(["1:1", "16:9"], null)).toEqual([
+      ["1:1", null],
+      ["16:9", null],
+    ]);
+    expect(counts.statuses.get("service-error")).toBe(1);
   });
 });

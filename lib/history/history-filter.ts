@@ -39,3 +39,25 @@ export function filterRuns<T extends Filterable>(runs: readonly T[], filter: His
     return words.every((word) => prompt.includes(word));
   });
 }
+
+export type ValueCounts = { models: Map<string, number>; ratios: Map<string, number>; statuses: Map<string, number> };
+
+/** How many runs have each model, ratio and status: one pass over the summaries the page holds. */
+export function countValues(runs: readonly Filterable[]): ValueCounts {
+  const counts: ValueCounts = { models: new Map(), ratios: new Map(), statuses: new Map() };
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const run of runs) {
+    add(counts.models, run.request.model);
+    add(counts.ratios, run.request.aspect_ratio);
+    add(counts.statuses, run.status);
+  }
+  return counts;
+}
+
+/** A filter's values with their counts, most used first; without counts (still loading), as given. */
+export function rankChoices<T extends string>(values: readonly T[], counts: Map<string, number> | null): [T, number | null][] {
+  if (!counts) return values.map((value) => [value, null]);
+  return values
+    .map((value): [T, number | null] => [value, counts.get(value) ?? 0])
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0) || a[0].localeCompare(b[0]));
+}

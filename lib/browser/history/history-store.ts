@@ -1,5 +1,12 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from "idb";
-import type { HistoryCaps, HistoryRun, RunStatus, RunSummary, SavedPrompt } from "@/lib/history/history-types";
+import {
+  isRunStatus,
+  type HistoryCaps,
+  type HistoryRun,
+  type RunStatus,
+  type RunSummary,
+  type SavedPrompt,
+} from "@/lib/history/history-types";
 import {
   DATABASE_NAME,
   DATABASE_VERSION,
@@ -25,8 +32,8 @@ export type { Totals };
 
 /** Where a page of the list starts: just older than this run. */
 export type PageCursor = { createdAt: number; id: string };
-/** The values a filter can take, most used first, with how many runs have each. */
-export type FilterChoices = { models: [string, number][]; ratios: [string, number][]; statuses: [RunStatus, number][]; starred: number };
+/** The values each filter can take (in index order), and how many runs are starred. */
+export type FilterChoices = { models: string[]; ratios: string[]; statuses: RunStatus[]; starred: number };
 
 type RunsTransaction = IDBPTransaction<HistorySchema, ["summaries", "outcomes", "thumbnails", "meta"], "readwrite">;
 
@@ -147,30 +154,32 @@ export class HistoryStore {
   }
 
   /**
-   * The values in use for each filter with their counts, read from the indexes by skipping from
-   * one value to the next: as many steps as there are distinct values, not as there are runs.
+   * The values in use for each filter, read from the indexes by skipping from one value to the
+   * next: as many steps as there are distinct values, not as there are runs. (How many runs have
+   * each value the page counts in its own list, which it holds anyway; counting here would walk
+   * every key and hold up the writes queued behind it.)
    */
   filterChoices(): Promise<StoreResult<FilterChoices>> {
     return attempt(async () => {
       const transaction = this.db.transaction("summaries");
       const distinct = async (indexName: Exclude<IndexName, "byStarred" | "byTime" | "byGroup">) => {
-        const index = transaction.store.index(indexName);
-        const counts: [string, number][] = [];
-        let cursor = await index.openKeyCursor();
+        const values: string[] = [];
+        let cursor = await transaction.store.index(indexName).openKeyCursor();
         while (cursor) {
           const value = cursor.key[0];
-          counts.push([value, await index.count(startingWith(value))]);
+          values.push(value);
           cursor = await cursor.continue([value, []] as unknown as typeof cursor.key);
         }
-        return counts.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+        return values;
       };
       const [models, ratios, statuses, starred] = await Promise.all([
         distinct("byModel"),
         distinct("byRatio"),
         distinct("byStatus"),
+        // Only starred runs are in this index: a handful, not the whole history.
         transaction.store.index("byStarred").count(),
       ]);
-      return { models, ratios, statuses: statuses as [RunStatus, number][], starred };
+      return { models, ratios, statuses: statuses.filter(isRunStatus), starred };
     });
   }
 
