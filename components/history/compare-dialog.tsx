@@ -1,5 +1,6 @@
 "use client";
 
+import { dateTimeText } from "@/lib/utils/time-ago";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { imageBlob } from "@/lib/browser/image-blob";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
@@ -157,7 +158,7 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
                   {RUN_STATUS_LABELS[run.status]} · {run.statusText}
                 </dd>
                 <dt className="text-muted">When</dt>
-                <dd>{new Date(run.createdAt).toLocaleString()}</dd>
+                <dd>{dateTimeText(run.createdAt)}</dd>
               </dl>
               <PromptDiff tokens={prompts[index] ?? []} side={index === 0 ? "baseline" : "other"} />
             </article>

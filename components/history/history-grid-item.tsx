@@ -9,6 +9,8 @@ type HistoryGridItemProps = {
   cells: RunSummary[];
   all: RunSummary[];
   loadThumbnail: (id: string) => Promise<Blob | null>;
+  /** The list is not being scrolled (see RunThumbnail). */
+  settled: boolean;
   now: number;
   selected: boolean;
   onOpen: () => void;
@@ -25,6 +27,7 @@ export function HistoryGridItem({
   cells,
   all,
   loadThumbnail,
+  settled,
   now,
   selected,
   onOpen,
@@ -48,7 +51,7 @@ export function HistoryGridItem({
     <div
       data-testid="history-grid"
       data-group-id={first.group.id}
-      className="flex items-start gap-2 rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50"
+      className="flex h-full items-start gap-2 overflow-hidden rounded-xl border border-transparent p-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/50"
     >
       <input
         type="checkbox"
@@ -63,7 +66,7 @@ export function HistoryGridItem({
         className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
       >
         <span className="relative flex shrink-0 self-start">
-          <RunThumbnail run={cover} load={loadThumbnail} />
+          <RunThumbnail run={cover} load={loadThumbnail} settled={settled} />
           <span aria-hidden="true" className="absolute -right-1 -bottom-1 rounded bg-accent-600 px-1 text-[10px] font-semibold text-white">
             ▦
           </span>
@@ -72,7 +75,7 @@ export function HistoryGridItem({
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
             {title}
           </span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
+          <span className="flex max-h-[34px] flex-wrap items-center gap-x-2 gap-y-0.5 overflow-hidden text-xs text-muted">
             <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">
               Grid · {cellCount} cells
             </span>

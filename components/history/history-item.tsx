@@ -2,13 +2,15 @@
 
 import type { RunSummary } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
-import { timeAgo } from "@/lib/utils/time-ago";
+import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
 
 type HistoryItemProps = {
   run: RunSummary;
   loadThumbnail: (id: string) => Promise<Blob | null>;
+  /** The list is not being scrolled (see RunThumbnail). */
+  settled: boolean;
   now: number;
   shown: boolean;
   selected: boolean;
@@ -29,13 +31,25 @@ const STATUS_TONES: Record<RunSummary["status"], string> = {
   cancelled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
 };
 
-export function HistoryItem({ run, loadThumbnail, now, shown, selected, onOpen, onSelect, onStar, onRerun, onDelete }: HistoryItemProps) {
+export function HistoryItem({
+  run,
+  loadThumbnail,
+  settled,
+  now,
+  shown,
+  selected,
+  onOpen,
+  onSelect,
+  onStar,
+  onRerun,
+  onDelete,
+}: HistoryItemProps) {
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
   return (
     <div
       data-testid="history-item"
       data-run-id={run.id}
-      className={`group flex items-start gap-2 rounded-xl border p-2 ${shown ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-transparent hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
+      className={`group flex h-full items-start gap-2 overflow-hidden rounded-xl border p-2 ${shown ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-transparent hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
     >
       <input
         type="checkbox"
@@ -50,19 +64,19 @@ export function HistoryItem({ run, loadThumbnail, now, shown, selected, onOpen, 
         aria-current={shown ? "true" : undefined}
         className="flex min-w-0 flex-1 gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent-500"
       >
-        <RunThumbnail run={run} load={loadThumbnail} />
+        <RunThumbnail run={run} load={loadThumbnail} settled={settled} />
         <span className="flex min-w-0 flex-col gap-1">
           <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="history-prompt">
             {excerpt || <em className="text-muted">(empty prompt)</em>}
           </span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
+          <span className="flex max-h-[34px] flex-wrap items-center gap-x-2 gap-y-0.5 overflow-hidden text-xs text-muted">
             <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
               {RUN_STATUS_LABELS[run.status]}
             </span>
             <span className="max-w-40 truncate font-mono">{run.request.model}</span>
             <span className="font-mono">{run.request.aspect_ratio}</span>
             <span>{(run.durationMs / 1000).toFixed(1)} s</span>
-            <time dateTime={new Date(run.createdAt).toISOString()} title={new Date(run.createdAt).toLocaleString()}>
+            <time dateTime={new Date(run.createdAt).toISOString()} title={dateTimeText(run.createdAt)}>
               {timeAgo(run.createdAt, now)}
             </time>
           </span>

@@ -1,20 +1,14 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { HistoryEntry } from "@/lib/history/history-groups";
 import type { RunSummary } from "@/lib/history/history-types";
 import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 
-type HistoryListProps = {
-  entries: HistoryEntry[];
-  /** Older pages are still being read. */
-  busy: boolean;
-  now: number;
-  shownId: string | null;
-  selected: ReadonlySet<string>;
+type RowActions = {
   loadThumbnail: (id: string) => Promise<Blob | null>;
   onOpen: (run: RunSummary) => void;
   onRerun: (run: RunSummary) => void;
@@ -22,44 +16,57 @@ type HistoryListProps = {
   onRerunGrid: (cells: RunSummary[]) => void;
   onSelect: (ids: readonly string[], selected: boolean) => void;
   onStar: (ids: readonly string[], starred: boolean) => void;
+  /** Deletes the entry at `index`; focus then moves to its neighbour. */
+  onDelete: (index: number, ids: readonly string[]) => void;
+};
+
+type HistoryListProps = Omit<RowActions, "onDelete"> & {
+  entries: HistoryEntry[];
+  /** Older pages are still being read. */
+  busy: boolean;
+  now: number;
+  shownId: string | null;
+  selected: ReadonlySet<string>;
   onDelete: (ids: readonly string[]) => Promise<void>;
 };
 
-/** A row's height before it is measured: a run with a two-line prompt. */
-const ESTIMATED_ROW_PX = 76;
+/**
+ * Every row has this one height (two lines of prompt, at most two of details, three action
+ * buttons): the list then knows where each of 10,000 rows is without measuring any of them.
+ * Measuring rows as they scroll in made the virtualizer recompute every row's offset each time.
+ */
+const ROW_PX = 104;
+const rowSize = () => ROW_PX;
 
 const entryKey = (entry: HistoryEntry) => (entry.kind === "grid" ? `grid:${entry.id}` : entry.run.id);
+const idsOf = (runs: readonly RunSummary[]) => runs.map((run) => run.id);
 
 /**
  * The history list, virtualized: only the rows in view (and a few either side) are in the page,
- * whatever the number of runs, and each row is measured once it is drawn. Screen readers still
- * hear each row's place in the whole list (aria-setsize / aria-posinset).
+ * whatever the number of runs. Screen readers still hear each row's place in the whole list
+ * (aria-setsize / aria-posinset).
  */
-export function HistoryList({
-  entries,
-  busy,
-  now,
-  shownId,
-  selected,
-  loadThumbnail,
-  onOpen,
-  onRerun,
-  onOpenGrid,
-  onRerunGrid,
-  onSelect,
-  onStar,
-  onDelete,
-}: HistoryListProps) {
+export function HistoryList({ entries, busy, now, shownId, selected, onDelete, ...handlers }: HistoryListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const entriesRef = useRef(entries);
+  useEffect(() => {
+    entriesRef.current = entries;
+  }, [entries]);
+
+  // Stable between renders: the virtualizer recomputes every row's offset when it changes.
+  const itemKey = useCallback(
+    (index: number) => {
+      const entry = entries[index];
+      return entry ? entryKey(entry) : index;
+    },
+    [entries],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions are read in this render only
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => {
-      const entry = entries[index];
-      return entry ? entryKey(entry) : index;
-    },
+    estimateSize: rowSize,
+    getItemKey: itemKey,
     overscan: 6,
   });
   const rows = virtualizer.getVirtualItems();
@@ -68,16 +75,30 @@ export function HistoryList({
     if (hasRows && performance.getEntriesByName(PERF_MARKS.historyShown).length === 0) markPerformance(PERF_MARKS.historyShown);
   }, [hasRows]);
 
-  /** Focus moves to the next entry (or the previous), not back to the top of the page. */
-  const deleteEntry = (index: number, ids: readonly string[]) => {
-    const neighbour = entries[index + 1] ?? entries[index - 1];
-    const neighbourKey = neighbour ? entryKey(neighbour) : null;
-    void onDelete(ids).then(() => {
-      if (!neighbourKey) return;
-      const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-entry-key="${CSS.escape(neighbourKey)}"]`);
-      row?.querySelector<HTMLButtonElement>("button")?.focus();
-    });
-  };
+  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar } = handlers;
+  // One object for every row, the same while scrolling: rows already in view are not drawn again.
+  const actions = useMemo<RowActions>(
+    () => ({
+      loadThumbnail,
+      onOpen,
+      onRerun,
+      onOpenGrid,
+      onRerunGrid,
+      onSelect,
+      onStar,
+      onDelete: (index, ids) => {
+        const list = entriesRef.current;
+        const neighbour = list[index + 1] ?? list[index - 1];
+        const neighbourKey = neighbour ? entryKey(neighbour) : null;
+        void onDelete(ids).then(() => {
+          if (!neighbourKey) return;
+          const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-entry-key="${CSS.escape(neighbourKey)}"]`);
+          row?.querySelector<HTMLButtonElement>("button")?.focus();
+        });
+      },
+    }),
+    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onDelete],
+  );
 
   return (
     <div
@@ -98,55 +119,21 @@ export function HistoryList({
             return (
               <li
                 key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
+                style={{ height: ROW_PX }}
                 data-entry-key={entryKey(entry)}
                 aria-setsize={entries.length}
                 aria-posinset={row.index + 1}
                 className="pb-1"
               >
-                {entry.kind === "grid" ? (
-                  <HistoryGridItem
-                    cells={entry.cells}
-                    all={entry.all}
-                    loadThumbnail={loadThumbnail}
-                    now={now}
-                    selected={entry.all.every((run) => selected.has(run.id))}
-                    onOpen={() => onOpenGrid(entry.cells)}
-                    onSelect={(on) =>
-                      onSelect(
-                        entry.all.map((run) => run.id),
-                        on,
-                      )
-                    }
-                    onStar={(starred) =>
-                      onStar(
-                        entry.all.map((run) => run.id),
-                        starred,
-                      )
-                    }
-                    onRerun={() => onRerunGrid(entry.cells)}
-                    onDelete={() =>
-                      deleteEntry(
-                        row.index,
-                        entry.all.map((run) => run.id),
-                      )
-                    }
-                  />
-                ) : (
-                  <HistoryItem
-                    run={entry.run}
-                    loadThumbnail={loadThumbnail}
-                    now={now}
-                    shown={entry.run.id === shownId}
-                    selected={selected.has(entry.run.id)}
-                    onOpen={() => onOpen(entry.run)}
-                    onSelect={(on) => onSelect([entry.run.id], on)}
-                    onStar={() => onStar([entry.run.id], !entry.run.starred)}
-                    onRerun={() => onRerun(entry.run)}
-                    onDelete={() => deleteEntry(row.index, [entry.run.id])}
-                  />
-                )}
+                <HistoryRow
+                  entry={entry}
+                  index={row.index}
+                  now={now}
+                  settled={!virtualizer.isScrolling}
+                  shown={entry.kind === "run" && entry.run.id === shownId}
+                  selected={entry.kind === "run" ? selected.has(entry.run.id) : entry.all.every((run) => selected.has(run.id))}
+                  actions={actions}
+                />
               </li>
             );
           })}
@@ -155,3 +142,51 @@ export function HistoryList({
     </div>
   );
 }
+
+type HistoryRowProps = {
+  entry: HistoryEntry;
+  index: number;
+  now: number;
+  settled: boolean;
+  shown: boolean;
+  selected: boolean;
+  actions: RowActions;
+};
+
+/** One entry of the list: a run, or a grid's runs together. */
+const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown, selected, actions }: HistoryRowProps) {
+  if (entry.kind === "grid") {
+    const ids = idsOf(entry.all);
+    return (
+      <HistoryGridItem
+        cells={entry.cells}
+        all={entry.all}
+        loadThumbnail={actions.loadThumbnail}
+        settled={settled}
+        now={now}
+        selected={selected}
+        onOpen={() => actions.onOpenGrid(entry.cells)}
+        onSelect={(on) => actions.onSelect(ids, on)}
+        onStar={(starred) => actions.onStar(ids, starred)}
+        onRerun={() => actions.onRerunGrid(entry.cells)}
+        onDelete={() => actions.onDelete(index, ids)}
+      />
+    );
+  }
+  const { run } = entry;
+  return (
+    <HistoryItem
+      run={run}
+      loadThumbnail={actions.loadThumbnail}
+      settled={settled}
+      now={now}
+      shown={shown}
+      selected={selected}
+      onOpen={() => actions.onOpen(run)}
+      onSelect={(on) => actions.onSelect([run.id], on)}
+      onStar={() => actions.onStar([run.id], !run.starred)}
+      onRerun={() => actions.onRerun(run)}
+      onDelete={() => actions.onDelete(index, [run.id])}
+    />
+  );
+});

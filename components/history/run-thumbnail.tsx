@@ -1,12 +1,17 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { RunSummary } from "@/lib/history/history-types";
 
 type RunThumbnailProps = {
   run: Pick<RunSummary, "id" | "status" | "hasThumbnail" | "thumbnailUrl">;
   /** Reads the saved thumbnail's bytes (batched with the other rows on screen). */
   load: (id: string) => Promise<Blob | null>;
+  /**
+   * False while the list is being scrolled: rows that only flash past never read their picture.
+   * (Reading every one queued thousands of IndexedDB reads, and a new run's save waited behind them.)
+   */
+  settled?: boolean;
 };
 
 /**
@@ -14,12 +19,15 @@ type RunThumbnailProps = {
  * The bytes are read when the row comes on screen and their object URL is revoked when it leaves,
  * so scrolling through thousands of runs does not keep thousands of pictures in memory.
  */
-export function RunThumbnail({ run, load }: RunThumbnailProps) {
+export function RunThumbnail({ run, load, settled = true }: RunThumbnailProps) {
   const imageRef = useRef<HTMLImageElement>(null);
   const { id, hasThumbnail } = run;
+  // Once wanted, the picture stays while the row is on screen, scrolling or not.
+  const [wanted, setWanted] = useState(settled);
+  if (settled && !wanted) setWanted(true);
   useEffect(() => {
     const element = imageRef.current;
-    if (!element || !hasThumbnail) return;
+    if (!element || !hasThumbnail || !wanted) return;
     let url: string | null = null;
     let live = true;
     void load(id).then((blob) => {
@@ -32,7 +40,7 @@ export function RunThumbnail({ run, load }: RunThumbnailProps) {
       element.removeAttribute("src");
       if (url) URL.revokeObjectURL(url);
     };
-  }, [id, hasThumbnail, load]);
+  }, [id, hasThumbnail, load, wanted]);
   const hasPicture = hasThumbnail || run.thumbnailUrl !== null;
   return (
     <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -43,6 +51,7 @@ export function RunThumbnail({ run, load }: RunThumbnailProps) {
           src={hasThumbnail ? undefined : (run.thumbnailUrl ?? undefined)}
           alt=""
           referrerPolicy="no-referrer"
+          decoding="async"
           className="size-full object-cover"
           data-testid="history-thumbnail"
         />

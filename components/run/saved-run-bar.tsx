@@ -1,7 +1,7 @@
 "use client";
 
 import type { HistoryRun } from "@/lib/history/history-types";
-import { timeAgo } from "@/lib/utils/time-ago";
+import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { useNow } from "@/components/ui/use-now";
 
 /** Above a result opened from history: when it ran, a way to run it again, and what the saved copy lacks. */
@@ -15,7 +15,7 @@ export function SavedRunBar({ run, onRerun }: { run: HistoryRun; onRerun: (run: 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>
           <span className="font-semibold">Saved run</span> from{" "}
-          <time dateTime={new Date(run.createdAt).toISOString()} title={new Date(run.createdAt).toLocaleString()}>
+          <time dateTime={new Date(run.createdAt).toISOString()} title={dateTimeText(run.createdAt)}>
             {timeAgo(run.createdAt, now)}
           </time>
           {run.serviceUrl && <span className="text-muted"> · answered by {run.serviceUrl}</span>}
