@@ -47,9 +47,9 @@ test("10,000 runs: the newest shows, scrolling reaches the oldest, search finds 
     )
     .toMatch(/study 0$/);
   expect(await items(page).count()).toBeLessThan(60);
+  // Its picture is read once the scrolling has settled.
   const oldestThumbnail = items(page).last().getByTestId("history-thumbnail");
-  await expect(oldestThumbnail).toHaveJSProperty("complete", true);
-  expect(await oldestThumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(56);
+  await expect.poll(() => oldestThumbnail.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : -1))).toBe(56);
 
   await page.getByLabel("Search prompts").fill("study 5000");
   await expect(items(page)).toHaveCount(1);

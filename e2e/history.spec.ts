@@ -206,6 +206,24 @@ test("clear all asks first, and then empties history", async ({ page }) => {
   await expect(page.getByText("Every run you make is kept here")).toBeVisible();
 });
 
+test("on a narrow screen the result comes right after the form, and history after the result", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayground(page, E2E.demoUrl);
+  await runAndSave(page, FIRST, 1);
+  const top = async (name: string) => (await page.getByRole("region", { name }).boundingBox())?.y ?? Number.NaN;
+  const [request, result, history] = [await top("Request"), await top("Result"), await top("History")];
+  expect(request).toBeLessThan(result);
+  expect(result).toBeLessThan(history);
+  // The page's order is the reading order too: Tab reaches the result's controls before history's.
+  const order = await page.evaluate(() => {
+    const result = document.querySelector('section[aria-label="Result"]');
+    const history = document.getElementById("history-heading");
+    return result && history ? result.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+  });
+  expect(order).toBeTruthy();
+  await keepScreenshot(page, testInfo, "history-narrow");
+});
+
 test("saved prompts persist and insert at the caret", async ({ page }) => {
   await openPlayground(page, E2E.demoUrl);
   await fillForm(page, { prompt: "soft morning light, 35mm film" });
