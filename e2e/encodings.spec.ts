@@ -12,10 +12,12 @@ test.beforeEach(async ({ page }) => {
 const corpusModel = (name: string) => `fake-encoding-${ENCODING_CORPUS.findIndex((entry) => entry.name === name)}`;
 
 test("a streamed answer shows a partial image before the stream ends, then the final one", async ({ page }, testInfo) => {
-  await fillForm(page, { model: "fake-sse", prompt: `stream ${testInfo.testId}`, ratio: "16:9" });
+  const prompt = `stream ${testInfo.testId}`;
+  await fillForm(page, { model: "fake-sse-held", prompt, ratio: "16:9" });
   await page.getByRole("button", { name: "Generate" }).click();
-  // Events come 1.2 s apart: the first partial picture fills the placeholder while the run goes on.
-  // Read in one go, so that what is checked is one moment of the page.
+  // The service sends its first event and holds the rest until the test lets them go: the first
+  // partial picture fills the placeholder while the run goes on. Read in one go, so that what is
+  // checked is one moment of the page.
   const moment = () =>
     page.evaluate(() => {
       const preview = document.querySelector<HTMLImageElement>("[data-testid=stream-preview]");
@@ -27,8 +29,7 @@ test("a streamed answer shows a partial image before the stream ends, then the f
         results: document.querySelectorAll("[data-testid=image-card]").length,
       };
     });
-  // Looked at every 50 ms, well inside the 1.2 s the first partial picture stays on its own.
-  await expect.poll(moment, { intervals: [50] }).toEqual({
+  await expect.poll(moment).toEqual({
     partial: "true",
     width: 160,
     status: "Partial image · 1 event received, the answer is still arriving",
@@ -36,6 +37,7 @@ test("a streamed answer shows a partial image before the stream ends, then the f
     results: 0,
   });
   await keepScreenshot(page, testInfo, "stream-partial");
+  expect((await page.request.post(`${E2E.fakeUrl}/__release`, { data: { prompt } })).status()).toBe(200);
   // Then the final picture, as the run's result.
   await expect(page.getByTestId("image-card")).toHaveCount(1);
   await expect(page.getByTestId("placeholder")).toHaveCount(0);

@@ -79,3 +79,22 @@ async function receivedBytes(response: Response): Promise<Buffer> {
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Reads an answer's body as a browser over a network does, slower than the service sends it, so
+ * chunks queue up ahead of the reader. Counts what arrived and keeps the error the body ended with.
+ */
+export async function readSlowly(response: Response): Promise<{ received: number; error: unknown }> {
+  const reader = response.body?.getReader();
+  let received = 0;
+  try {
+    for (;;) {
+      const next = await reader?.read();
+      if (!next || next.done) return { received, error: null };
+      received += next.value.byteLength;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  } catch (error) {
+    return { received, error };
+  }
+}

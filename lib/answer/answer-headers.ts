@@ -19,7 +19,12 @@ export const ANSWER_HEADERS = {
   serviceRetryAfter: "x-service-retry-after",
   /** Where a redirect pointed (not followed: the key must not travel to another address). */
   serviceLocation: "x-service-location",
-  /** The playground's cap on a service's answer, in bytes: a streamed answer is cut off there. */
+  /**
+   * The playground's cap on a service's answer, in bytes. A streamed answer that passes it ends
+   * cleanly after one byte more than the cap: more bytes than this means "cut off, too large".
+   * (An error would not do: a browser drops the bytes it holds when a body fails, so the page
+   * could not tell the cap from a broken connection.)
+   */
   answerLimit: "x-playground-answer-limit",
   /** The service's Content-Encoding (gzip, br…), when it compressed its answer. */
   serviceContentEncoding: "x-service-content-encoding",

@@ -102,11 +102,13 @@ async function callRoute(
   });
   if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
-    const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
-    const message =
-      read.size >= limit
-        ? `The service's answer is too large: it passed the playground's limit of ${formatBytes(limit)} (counted after decompression), so it was cut off there.`
-        : `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
+    const message = `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
+    return { kind: "failed", message, totalMs: elapsed() };
+  }
+  // Our server ends an answer that passed its cap one byte past the cap (see ANSWER_HEADERS.answerLimit).
+  const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
+  if (read.size > limit) {
+    const message = `The service's answer is too large: it passed the playground's limit of ${formatBytes(limit)} (counted after decompression), so it was cut off there.`;
     return { kind: "failed", message, totalMs: elapsed() };
   }
   const { bytes } = read;

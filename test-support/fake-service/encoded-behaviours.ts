@@ -1,3 +1,4 @@
+import { jsonString, parseJsonOrUndefined } from "../../lib/answer/json-property";
 import type { ServerResponse } from "node:http";
 import { brotliCompressSync, constants, createGzip, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { ENCODING_CORPUS } from "../encoding-corpus";
@@ -150,7 +151,29 @@ export function writePaced(
   response.on("close", () => clearInterval(timer));
 }
 
+/**
+ * Streams held until a test lets them go: the first event is sent at once, the rest only when
+ * `POST /__release` names the request's prompt. A test then sees the partial state for as long as
+ * it needs, however loaded the machine is, instead of racing a timer.
+ */
+const heldStreams = new Map<string, () => void>();
+
+export function releaseHeldStream(prompt: string): boolean {
+  const release = heldStreams.get(prompt);
+  heldStreams.delete(prompt);
+  release?.();
+  return release !== undefined;
+}
+
 export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
+  "fake-sse-held": ({ response, body }) => {
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const [first, ...rest] = openAiImageEvents(2).map(sseText);
+    response.write(first ?? "");
+    const prompt = jsonString(parseJsonOrUndefined(body), "prompt") ?? "";
+    heldStreams.set(prompt, () => writePaced(response, rest, 100));
+    response.on("close", () => heldStreams.delete(prompt));
+  },
   "fake-sse": ({ response }) => {
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     // Over a second apart: a page (or a test) under load still sees each partial picture on its own.

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { jsonString, parseJsonOrUndefined } from "../../lib/answer/json-property";
 import { BEHAVIOURS, json, samplePng } from "./behaviours";
-import { ENCODED_BEHAVIOURS, STREAM_BEHAVIOURS } from "./encoded-behaviours";
+import { ENCODED_BEHAVIOURS, releaseHeldStream, STREAM_BEHAVIOURS } from "./encoded-behaviours";
 import { ENCODED_BENCH_BEHAVIOURS } from "./bench-encoded-payloads";
 import { answerJobPoll, HOSTILE_JOB_MODELS, JOB_MODELS, submitJob } from "./fake-jobs";
 
@@ -59,6 +59,10 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
       return response.end(samplePng(100, 200, [200, 90, 120]));
     }
     const body = await readBody(request);
+    if (request.method === "POST" && path === "/__release") {
+      const released = releaseHeldStream(jsonString(parseJsonOrUndefined(body), "prompt") ?? "");
+      return json(response, released ? 200 : 404, { released });
+    }
     if (answerJobPoll(request, response, path, base)) {
       requests.push({ path, headers: request.headers, body, model: "", closedEarly: false });
       return;
