@@ -13,6 +13,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 15_000,
     // Server log lines are useful when a test fails, noise when it passes.
     silent: "passed-only",

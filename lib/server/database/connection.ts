@@ -1,0 +1,82 @@
+import "server-only";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { applyMigrations, readMigrations, type MigrationSession } from "./migrate";
+import { lockDataFolder } from "./data-folder-lock";
+import * as schema from "./schema";
+
+/**
+ * One schema and one set of queries on two drivers: a real PostgreSQL server when a URL is given
+ * (several instances share it), else PostgreSQL embedded in this process (PGlite) in a data folder.
+ * Migrations are applied when the connection opens.
+ */
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseConnection = {
+  db: Database;
+  kind: "postgres" | "embedded";
+  close: () => Promise<void>;
+};
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
+  if ("url" in target) return openPostgres(target.url);
+  return openEmbedded("dataDir" in target ? target.dataDir : null);
+}
+
+async function openPostgres(url: string): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server emits here; the next query reports it instead.
+  pool.on("error", () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const session: MigrationSession = {
+        exec: async (text) => void (await client.query(text)),
+        query: async (text, params) => (await client.query(text, params)).rows,
+      };
+      await applyMigrations(session, readMigrations());
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return { db: drizzlePostgres({ client: pool, schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };
+}
+
+async function openEmbedded(dataDir: string | null): Promise<DatabaseConnection> {
+  const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
+  try {
+    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    await client.transaction(async (tx) => {
+      const session: MigrationSession = {
+        exec: async (text) => void (await tx.exec(text)),
+        query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+      };
+      await applyMigrations(session, readMigrations());
+    });
+    return {
+      db: drizzlePglite({ client, schema }) as unknown as Database,
+      kind: "embedded",
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+-- The library of shared runs and grids. A share's record is the run as the history export writes
+-- it (run.json); its files (the answer, the images, the thumbnail) live in their own table, so a
+-- page reads its record without them and each file is served on its own.
+CREATE TABLE shares (
+  id text PRIMARY KEY,
+  owner_token_hash text NOT NULL,
+  -- The browser's own id for what was shared: sharing the same run twice gives the same link.
+  source_key text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('run', 'grid')),
+  record jsonb NOT NULL,
+  bytes bigint NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz
+);
+CREATE UNIQUE INDEX shares_owner_source ON shares (owner_token_hash, source_key);
+CREATE INDEX shares_expires_at ON shares (expires_at) WHERE expires_at IS NOT NULL;
+
+CREATE TABLE share_files (
+  share_id text NOT NULL REFERENCES shares (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  -- An image type checked from the bytes, or application/octet-stream for anything else.
+  content_type text NOT NULL,
+  bytes integer NOT NULL,
+  data bytea NOT NULL,
+  PRIMARY KEY (share_id, name)
+);
+
+-- One row: the library's total size, updated in the same transaction as every change, so the
+-- size limit never sums the table (and its row lock orders concurrent shares across instances).
+CREATE TABLE share_library (
+  id integer PRIMARY KEY CHECK (id = 1),
+  bytes bigint NOT NULL
+);
+INSERT INTO share_library (id, bytes) VALUES (1, 0);

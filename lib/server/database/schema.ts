@@ -1,0 +1,36 @@
+import "server-only";
+import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Drizzle's view of the tables that `migrations/*.sql` create (the SQL files are the source of truth). */
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const shares = pgTable("shares", {
+  id: text("id").primaryKey(),
+  ownerTokenHash: text("owner_token_hash").notNull(),
+  sourceKey: text("source_key").notNull(),
+  kind: text("kind", { enum: ["run", "grid"] }).notNull(),
+  record: jsonb("record").notNull(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+export const shareFiles = pgTable(
+  "share_files",
+  {
+    shareId: text("share_id").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shareId, table.name] })],
+);
+
+export const shareLibrary = pgTable("share_library", {
+  id: integer("id").primaryKey(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { samplePng } from "@/test-support/fake-service/behaviours";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
+import { openDatabase, type DatabaseConnection } from "./connection";
+import { applyMigrations, readMigrations } from "./migrate";
+import { createShare, findShare, libraryBytes, purgeExpired, readShareFile, stopSharing, type NewShare } from "./share-store";
+
+const LIMITS = { shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024 };
+
+function archivedRun(id: string): ArchivedRun {
+  return {
+    id,
+    createdAt: 1_750_000_000_000,
+    request: { model: "demo-a", prompt: "a lighthouse at dusk", aspect_ratio: "16:9" },
+    status: "succeeded",
+    statusText: "200 OK",
+    durationMs: 812,
+    serviceUrl: "http://127.0.0.1:1/v1/images/generations",
+    imageCount: 1,
+    starred: false,
+    warnings: [],
+    thumbnailFile: null,
+    thumbnailUrl: null,
+    outcome: {
+      kind: "service",
+      exchange: {
+        requestId: "r1",
+        status: 200,
+        statusText: "OK",
+        contentType: "application/json",
+        url: "http://127.0.0.1:1/v1/images/generations",
+        urlsTried: [],
+        keyHint: "…abcd",
+        headersMs: 10,
+        totalMs: 812,
+        serviceRequestId: "",
+        retryAfter: "",
+        location: "",
+      },
+      answerFile: "answer.json",
+      packed: [{ prefix: "", file: "image-1.png" }],
+      remote: [],
+    },
+  };
+}
+
+function newShare(id: string, overrides: Partial<NewShare> = {}): NewShare {
+  return {
+    ownerToken: "owner-1",
+    record: archivedRun(id),
+    files: [
+      { name: "answer.json", contentType: "application/octet-stream", data: new TextEncoder().encode('{"data":[{"b64_json":"x"}]}') },
+      { name: "image-1.png", contentType: "image/png", data: samplePng(64, 36) },
+    ],
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
+  let connection: DatabaseConnection;
+  beforeAll(async () => {
+    connection = await openTestDatabase(kind);
+  });
+  afterAll(() => connection.close());
+
+  it("stores a run with its files and reads it back by id", async () => {
+    const created = await createShare(connection.db, newShare("run-a"), LIMITS);
+    expect(created).toMatchObject({ ok: true, created: true });
+    if (!created.ok) return;
+    expect(created.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const found = await findShare(connection.db, created.id);
+    expect(found.state).toBe("found");
+    if (found.state !== "found") return;
+    expect(found.share.kind).toBe("run");
+    expect(found.share.record.request.prompt).toBe("a lighthouse at dusk");
+    expect(found.share.files.map((file) => file.name).sort()).toEqual(["answer.json", "image-1.png"]);
+    const image = await readShareFile(connection.db, created.id, "image-1.png");
+    expect(image).not.toBeNull();
+    expect(image !== "expired" && image ? Buffer.from(image.data).equals(samplePng(64, 36)) : false).toBe(true);
+    expect(await readShareFile(connection.db, created.id, "image-2.png")).toBeNull();
+  });
+
+  it("gives the same link when the same owner shares the same run again, another owner gets another", async () => {
+    const first = await createShare(connection.db, newShare("run-b"), LIMITS);
+    const again = await createShare(connection.db, newShare("run-b"), LIMITS);
+    const other = await createShare(connection.db, newShare("run-b", { ownerToken: "owner-2" }), LIMITS);
+    expect(first.ok && again.ok && other.ok).toBe(true);
+    if (!first.ok || !again.ok || !other.ok) return;
+    expect(again).toMatchObject({ id: first.id, created: false });
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it("keeps the library's total exact through create, stop and purge", async () => {
+    const before = await libraryBytes(connection.db);
+    const created = await createShare(connection.db, newShare("run-c"), LIMITS);
+    if (!created.ok) throw new Error("not created");
+    const size = (await libraryBytes(connection.db)) - before;
+    expect(size).toBeGreaterThan(samplePng(64, 36).byteLength);
+    expect(await stopSharing(connection.db, created.id, "someone-else")).toBe("not-owner");
+    expect(await libraryBytes(connection.db)).toBe(before + size);
+    expect(await stopSharing(connection.db, created.id, "owner-1")).toBe("stopped");
+    expect(await libraryBytes(connection.db)).toBe(before);
+    expect(await findShare(connection.db, created.id)).toEqual({ state: "missing" });
+    expect(await readShareFile(connection.db, created.id, "image-1.png")).toBeNull();
+    expect(await stopSharing(connection.db, created.id, "owner-1")).toBe("missing");
+  });
+
+  it("answers expired for a share past its time, then purges it", async () => {
+    const now = new Date("2030-01-01T00:00:00Z");
+    const created = await createShare(connection.db, newShare("run-d", { expiresAt: new Date(now.getTime() + 60_000) }), LIMITS, now);
+    if (!created.ok) throw new Error("not created");
+    const later = new Date(now.getTime() + 120_000);
+    expect(await readShareFile(connection.db, created.id, "image-1.png", later)).toBe("expired");
+    const before = await libraryBytes(connection.db);
+    expect(await purgeExpired(connection.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await findShare(connection.db, created.id, later)).toEqual({ state: "missing" });
+    expect(await libraryBytes(connection.db)).toBeLessThan(before);
+    // Shared again after it expired: a new link.
+    const again = await createShare(connection.db, newShare("run-d"), LIMITS, later);
+    expect(again.ok && again.id !== created.id).toBe(true);
+  });
+
+  it("refuses a share over its size and one the library has no room for, storing nothing", async () => {
+    const before = await libraryBytes(connection.db);
+    expect(await createShare(connection.db, newShare("run-e"), { ...LIMITS, shareBytes: 100 })).toMatchObject({
+      ok: false,
+      reason: "share-too-large",
+    });
+    expect(await createShare(connection.db, newShare("run-e"), { ...LIMITS, libraryBytes: before + 100 })).toMatchObject({
+      ok: false,
+      reason: "library-full",
+    });
+    expect(await libraryBytes(connection.db)).toBe(before);
+  });
+
+  it("keeps the total exact when shares are created at once", async () => {
+    const before = await libraryBytes(connection.db);
+    const batch = Array.from({ length: 8 }, (_, index) => newShare(`run-f${index}`));
+    const results = await Promise.all(batch.map((share) => createShare(connection.db, share, LIMITS)));
+    expect(results.every((result) => result.ok && result.created)).toBe(true);
+    const expected = batch.reduce(
+      (total, share) =>
+        total + Buffer.byteLength(JSON.stringify(share.record)) + share.files.reduce((sum, file) => sum + file.data.byteLength, 0),
+      0,
+    );
+    expect((await libraryBytes(connection.db)) - before).toBe(expected);
+  });
+
+  it("applies each migration once", async () => {
+    // Opening already applied them; a second pass finds nothing to do.
+    const session = {
+      exec: async (text: string) => void (await connection.db.execute(text)),
+      query: async <Row>(text: string, params: unknown[] = []) => {
+        const inlined = text.replace(/\$(\d+)/g, (_, index: string) => String(params[Number(index) - 1]));
+        const result = (await connection.db.execute(inlined)) as unknown as { rows: Row[] };
+        return result.rows;
+      },
+    };
+    expect(await applyMigrations(session, readMigrations())).toEqual([]);
+  });
+});
+
+describe("the embedded database's data folder", () => {
+  it("keeps shares across a restart and refuses a second opening while in use", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "playground-data-"));
+    try {
+      const first = await openDatabase({ dataDir });
+      const created = await createShare(first.db, newShare("run-g"), LIMITS);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another playground/);
+      await first.close();
+      const reopened = await openDatabase({ dataDir });
+      expect(created.ok && (await findShare(reopened.db, created.id)).state).toBe("found");
+      await reopened.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
+import type { Database } from "./connection";
+import { shareFiles, shareLibrary, shares } from "./schema";
+
+/**
+ * The library of shared runs: create (once per run and owner), read, serve a file, stop sharing,
+ * purge what expired. Every query goes by primary key or an index; the library's size is a
+ * running total kept in the same transaction as each change.
+ */
+
+export type ShareFile = { name: string; contentType: string; data: Uint8Array };
+
+export type NewShare = {
+  ownerToken: string;
+  record: ArchivedRun;
+  files: ShareFile[];
+  expiresAt: Date | null;
+};
+
+export type ShareLimits = { shareBytes: number; libraryBytes: number };
+
+export type CreateResult =
+  | { ok: true; id: string; created: boolean; expiresAt: Date | null }
+  | { ok: false; reason: "share-too-large" | "library-full"; limit: number; size: number };
+
+export type StoredShare = {
+  id: string;
+  kind: "run" | "grid";
+  record: ArchivedRun;
+  files: { name: string; contentType: string; bytes: number }[];
+  createdAt: Date;
+  expiresAt: Date | null;
+};
+
+export type ShareLookup = { state: "found"; share: StoredShare } | { state: "missing" } | { state: "expired" };
+
+/** 128 bits from the system's random source, URL-safe (22 characters). */
+export function newShareId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** Only a hash of the owner's token is kept: the database alone cannot stop anybody's share. */
+export function ownerTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const recordBytes = (record: ArchivedRun) => Buffer.byteLength(JSON.stringify(record));
+
+export async function createShare(db: Database, share: NewShare, limits: ShareLimits, now = new Date()): Promise<CreateResult> {
+  const size = recordBytes(share.record) + share.files.reduce((total, file) => total + file.data.byteLength, 0);
+  if (size > limits.shareBytes) return { ok: false, reason: "share-too-large", limit: limits.shareBytes, size };
+  const owner = ownerTokenHash(share.ownerToken);
+  return db.transaction(async (tx) => {
+    // The library row is locked first: concurrent shares (on any instance) take turns at the limit.
+    const [library] = await tx.select().from(shareLibrary).where(eq(shareLibrary.id, 1)).for("update");
+    const [existing] = await tx
+      .select({ id: shares.id, expiresAt: shares.expiresAt, bytes: shares.bytes })
+      .from(shares)
+      .where(and(eq(shares.ownerTokenHash, owner), eq(shares.sourceKey, share.record.id)));
+    if (existing && (existing.expiresAt === null || existing.expiresAt > now)) {
+      return { ok: true as const, id: existing.id, created: false, expiresAt: existing.expiresAt };
+    }
+    let total = library?.bytes ?? 0;
+    if (existing) {
+      // Expired and not yet purged: this share replaces it.
+      await tx.delete(shares).where(eq(shares.id, existing.id));
+      total -= existing.bytes;
+    }
+    if (total + size > limits.libraryBytes)
+      return { ok: false as const, reason: "library-full" as const, limit: limits.libraryBytes, size };
+    const id = newShareId();
+    await tx.insert(shares).values({
+      id,
+      ownerTokenHash: owner,
+      sourceKey: share.record.id,
+      kind: share.record.group ? "grid" : "run",
+      record: share.record,
+      bytes: size,
+      createdAt: now,
+      expiresAt: share.expiresAt,
+    });
+    for (const file of share.files) {
+      await tx
+        .insert(shareFiles)
+        .values({ shareId: id, name: file.name, contentType: file.contentType, bytes: file.data.byteLength, data: file.data });
+    }
+    await tx
+      .update(shareLibrary)
+      .set({ bytes: total + size })
+      .where(eq(shareLibrary.id, 1));
+    return { ok: true as const, id, created: true, expiresAt: share.expiresAt };
+  });
+}
+
+export async function findShare(db: Database, id: string, now = new Date()): Promise<ShareLookup> {
+  const [row] = await db.select().from(shares).where(eq(shares.id, id));
+  if (!row) return { state: "missing" };
+  if (row.expiresAt !== null && row.expiresAt <= now) {
+    await removeShare(db, id);
+    return { state: "expired" };
+  }
+  const files = await db
+    .select({ name: shareFiles.name, contentType: shareFiles.contentType, bytes: shareFiles.bytes })
+    .from(shareFiles)
+    .where(eq(shareFiles.shareId, id));
+  return {
+    state: "found",
+    share: { id: row.id, kind: row.kind, record: row.record as ArchivedRun, files, createdAt: row.createdAt, expiresAt: row.expiresAt },
+  };
+}
+
+export async function readShareFile(db: Database, id: string, name: string, now = new Date()): Promise<ShareFile | "expired" | null> {
+  const [row] = await db
+    .select({ contentType: shareFiles.contentType, data: shareFiles.data, expiresAt: shares.expiresAt })
+    .from(shareFiles)
+    .innerJoin(shares, eq(shares.id, shareFiles.shareId))
+    .where(and(eq(shareFiles.shareId, id), eq(shareFiles.name, name)));
+  if (!row) return null;
+  if (row.expiresAt !== null && row.expiresAt <= now) return "expired";
+  return { name, contentType: row.contentType, data: row.data };
+}
+
+/** Stops sharing: only with the token it was created with. */
+export async function stopSharing(db: Database, id: string, ownerToken: string): Promise<"stopped" | "missing" | "not-owner"> {
+  const [row] = await db.select({ owner: shares.ownerTokenHash }).from(shares).where(eq(shares.id, id));
+  if (!row) return "missing";
+  if (row.owner !== ownerTokenHash(ownerToken)) return "not-owner";
+  await removeShare(db, id);
+  return "stopped";
+}
+
+/** Deletes expired shares, oldest expiry first, a batch at a time (the expiry index). */
+export async function purgeExpired(db: Database, now = new Date(), batch = 100): Promise<number> {
+  const expired = await db
+    .select({ id: shares.id })
+    .from(shares)
+    .where(and(isNotNull(shares.expiresAt), lte(shares.expiresAt, now)))
+    .orderBy(shares.expiresAt)
+    .limit(batch);
+  for (const { id } of expired) await removeShare(db, id);
+  return expired.length;
+}
+
+export async function libraryBytes(db: Database): Promise<number> {
+  const [library] = await db.select().from(shareLibrary).where(eq(shareLibrary.id, 1));
+  return library?.bytes ?? 0;
+}
+
+/** A share and its files (cascade), and its size off the library's total, in one transaction. */
+async function removeShare(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(shares).where(eq(shares.id, id)).returning({ bytes: shares.bytes });
+    if (!removed) return;
+    await tx
+      .update(shareLibrary)
+      .set({ bytes: sql`${shareLibrary.bytes} - ${removed.bytes}` })
+      .where(eq(shareLibrary.id, 1));
+  });
+}
