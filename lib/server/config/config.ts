@@ -35,6 +35,17 @@ export type LimitsConfig = {
   timeoutMs: number;
 };
 
+export type SharesConfig = {
+  /** A PostgreSQL server (several instances share it), else the embedded database's data folder. */
+  database: { url: string } | { dataDir: string };
+  shareBytes: number;
+  libraryBytes: number;
+  perHour: number;
+};
+
+/** Where the embedded database keeps its files when PLAYGROUND_DATA_DIR is not set (git-ignored). */
+export const DEFAULT_DATA_DIR = ".playground-data";
+
 export type ServerConfig = {
   /** The configured image service; null when the playground runs on its embedded demo service. */
   service: ServiceConfig | null;
@@ -51,6 +62,7 @@ export type ServerConfig = {
   grid: GridSettings;
   access: AccessConfig;
   limits: LimitsConfig;
+  shares: SharesConfig;
   trustProxyHops: number;
 };
 
@@ -135,6 +147,12 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         answerBytes: vars.IMAGE_API_MAX_ANSWER_BYTES,
         headersTimeoutMs: Math.min(vars.IMAGE_API_HEADERS_TIMEOUT_MS ?? vars.IMAGE_API_TIMEOUT_MS, vars.IMAGE_API_TIMEOUT_MS),
         timeoutMs: vars.IMAGE_API_TIMEOUT_MS,
+      },
+      shares: {
+        database: vars.DATABASE_URL ? { url: vars.DATABASE_URL } : { dataDir: vars.PLAYGROUND_DATA_DIR ?? DEFAULT_DATA_DIR },
+        shareBytes: vars.PLAYGROUND_SHARE_MAX_MB * 1024 * 1024,
+        libraryBytes: vars.PLAYGROUND_SHARES_MAX_MB * 1024 * 1024,
+        perHour: vars.PLAYGROUND_SHARES_PER_HOUR,
       },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
     },

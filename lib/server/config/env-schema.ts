@@ -56,6 +56,11 @@ export const envSchema = z.object({
   PLAYGROUND_GRID_MAX_CELLS: wholeNumber(64, 1, 10_000, "cells"),
   PLAYGROUND_GRID_CONFIRM_ABOVE: wholeNumber(12, 0, 10_000, "cells"),
   PLAYGROUND_GRID_CONCURRENCY: wholeNumber(4, 1, 1_000, "requests"),
+  DATABASE_URL: text(),
+  PLAYGROUND_DATA_DIR: text(),
+  PLAYGROUND_SHARE_MAX_MB: wholeNumber(64, 1, 1024, "megabytes"),
+  PLAYGROUND_SHARES_MAX_MB: wholeNumber(5000, 1, 10_000_000, "megabytes"),
+  PLAYGROUND_SHARES_PER_HOUR: wholeNumber(60, 1, 1_000_000, "shares"),
 });
 
 export type EnvVars = z.output<typeof envSchema>;

@@ -118,7 +118,10 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     expect(await readShareFile(connection.db, created.id, "image-1.png", later)).toBe("expired");
     const before = await libraryBytes(connection.db);
     expect(await purgeExpired(connection.db, later)).toBeGreaterThanOrEqual(1);
-    expect(await findShare(connection.db, created.id, later)).toEqual({ state: "missing" });
+    // Purged (files gone), and the link still says why.
+    expect(await findShare(connection.db, created.id, later)).toEqual({ state: "expired" });
+    expect(await readShareFile(connection.db, created.id, "image-1.png", later)).toBeNull();
+    expect(await purgeExpired(connection.db, later)).toBe(0);
     expect(await libraryBytes(connection.db)).toBeLessThan(before);
     // Shared again after it expired: a new link.
     const again = await createShare(connection.db, newShare("run-d"), LIMITS, later);

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { Database } from "./connection";
 import { shareFiles, shareLibrary, shares } from "./schema";
@@ -99,7 +99,7 @@ export async function findShare(db: Database, id: string, now = new Date()): Pro
   const [row] = await db.select().from(shares).where(eq(shares.id, id));
   if (!row) return { state: "missing" };
   if (row.expiresAt !== null && row.expiresAt <= now) {
-    await removeShare(db, id);
+    if (row.bytes > 0) await expireShare(db, id);
     return { state: "expired" };
   }
   const files = await db
@@ -132,15 +132,19 @@ export async function stopSharing(db: Database, id: string, ownerToken: string):
   return "stopped";
 }
 
-/** Deletes expired shares, oldest expiry first, a batch at a time (the expiry index). */
+/**
+ * Purges expired shares, oldest expiry first, a batch at a time (the expiry index): their files
+ * and record go; a tombstone of a few bytes stays so that the link answers "expired" (410), not
+ * "never existed" (404).
+ */
 export async function purgeExpired(db: Database, now = new Date(), batch = 100): Promise<number> {
   const expired = await db
     .select({ id: shares.id })
     .from(shares)
-    .where(and(isNotNull(shares.expiresAt), lte(shares.expiresAt, now)))
+    .where(and(isNotNull(shares.expiresAt), lte(shares.expiresAt, now), gt(shares.bytes, 0)))
     .orderBy(shares.expiresAt)
     .limit(batch);
-  for (const { id } of expired) await removeShare(db, id);
+  for (const { id } of expired) await expireShare(db, id);
   return expired.length;
 }
 
@@ -157,6 +161,20 @@ async function removeShare(db: Database, id: string): Promise<void> {
     await tx
       .update(shareLibrary)
       .set({ bytes: sql`${shareLibrary.bytes} - ${removed.bytes}` })
+      .where(eq(shareLibrary.id, 1));
+  });
+}
+
+/** An expired share's files and record deleted, its size off the total; the row stays as a tombstone. */
+async function expireShare(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ bytes: shares.bytes }).from(shares).where(eq(shares.id, id)).for("update");
+    if (!row || row.bytes === 0) return;
+    await tx.delete(shareFiles).where(eq(shareFiles.shareId, id));
+    await tx.update(shares).set({ record: {}, bytes: 0 }).where(eq(shares.id, id));
+    await tx
+      .update(shareLibrary)
+      .set({ bytes: sql`${shareLibrary.bytes} - ${row.bytes}` })
       .where(eq(shareLibrary.id, 1));
   });
 }

@@ -20,11 +20,8 @@ export async function readGuardedJson(
     ok: false as const,
     response: finish(response, size === undefined ? {} : { bytesIn: size }),
   });
-  const crossSite = crossSiteReason(request, config.trustProxyHops);
-  if (crossSite) return refuse(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
-  if (!hasValidSession(request.headers, config.access)) {
-    return refuse(problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." }));
-  }
+  const refusal = refuseCaller(request, config, requestId);
+  if (refusal) return refuse(refusal);
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return refuse(
       problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }),
@@ -43,6 +40,19 @@ export async function readGuardedJson(
   } catch {
     return refuse(problemResponse("invalid-json", { requestId, detail: "The body could not be parsed as JSON." }), body.size);
   }
+}
+
+/** Who may call a route that changes anything: same origin only, and signed in behind the gate. */
+export function refuseCaller(request: Request, config: ServerConfig, requestId: string): Response | null {
+  const crossSite = crossSiteReason(request, config.trustProxyHops);
+  if (crossSite) return problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` });
+  return refuseWithoutSession(request, config, requestId);
+}
+
+/** Behind the access gate, every route (reading ones too) needs a session. */
+export function refuseWithoutSession(request: Request, config: ServerConfig, requestId: string): Response | null {
+  if (hasValidSession(request.headers, config.access)) return null;
+  return problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." });
 }
 
 function isJsonContentType(value: string | null): boolean {

@@ -27,4 +27,14 @@ describe("TokenBucketLimiter", () => {
     expect(limiter.take("a").ok).toBe(true);
     expect(limiter.take("a").ok).toBe(false);
   });
+
+  it("counts over a longer window when told (shares per hour)", () => {
+    let now = 0;
+    const limiter = new TokenBucketLimiter(60, () => now, 3_600_000);
+    for (let i = 0; i < 60; i++) expect(limiter.take("a").ok).toBe(true);
+    expect(limiter.take("a")).toEqual({ ok: false, retryAfterSeconds: 60 });
+    now += 60_000;
+    expect(limiter.take("a").ok).toBe(true);
+    expect(limiter.take("a").ok).toBe(false);
+  });
 });

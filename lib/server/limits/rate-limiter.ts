@@ -1,22 +1,24 @@
 import "server-only";
 
 /**
- * A token bucket per client: `perMinute` tokens, refilled continuously, one spent per generation.
+ * A token bucket per client: `perWindow` tokens (a minute's worth unless told), refilled
+ * continuously, one spent per request.
  * Buckets that have refilled completely carry no information and are dropped to bound memory.
  */
 export class TokenBucketLimiter {
   private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
 
   constructor(
-    private readonly perMinute: number,
+    private readonly perWindow: number,
     private readonly now: () => number = Date.now,
+    private readonly windowMs = 60_000,
   ) {}
 
   take(client: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
     const now = this.now();
-    const refillPerMs = this.perMinute / 60_000;
-    const bucket = this.buckets.get(client) ?? { tokens: this.perMinute, updatedAt: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.updatedAt) * refillPerMs);
+    const refillPerMs = this.perWindow / this.windowMs;
+    const bucket = this.buckets.get(client) ?? { tokens: this.perWindow, updatedAt: now };
+    bucket.tokens = Math.min(this.perWindow, bucket.tokens + (now - bucket.updatedAt) * refillPerMs);
     bucket.updatedAt = now;
     this.buckets.set(client, bucket);
     if (this.buckets.size > 10_000) this.dropFullBuckets(now);
@@ -29,7 +31,7 @@ export class TokenBucketLimiter {
 
   private dropFullBuckets(now: number): void {
     for (const [client, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.updatedAt) * (this.perMinute / 60_000) >= this.perMinute) this.buckets.delete(client);
+      if (bucket.tokens + (now - bucket.updatedAt) * (this.perWindow / this.windowMs) >= this.perWindow) this.buckets.delete(client);
     }
   }
 }
@@ -43,6 +45,19 @@ export function generationLimiter(perMinute: number): TokenBucketLimiter {
   if (!limiter) {
     limiter = new TokenBucketLimiter(perMinute);
     slot.__generationLimiters.set(perMinute, limiter);
+  }
+  return limiter;
+}
+
+const shareSlot = globalThis as typeof globalThis & { __shareLimiters?: Map<number, TokenBucketLimiter> };
+
+/** The process-wide limiter for shares and share comments: `perHour` per client, an hour's burst. */
+export function shareLimiter(perHour: number): TokenBucketLimiter {
+  shareSlot.__shareLimiters ??= new Map();
+  let limiter = shareSlot.__shareLimiters.get(perHour);
+  if (!limiter) {
+    limiter = new TokenBucketLimiter(perHour, Date.now, 3_600_000);
+    shareSlot.__shareLimiters.set(perHour, limiter);
   }
   return limiter;
 }

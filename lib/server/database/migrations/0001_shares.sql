@@ -13,7 +13,9 @@ CREATE TABLE shares (
   expires_at timestamptz
 );
 CREATE UNIQUE INDEX shares_owner_source ON shares (owner_token_hash, source_key);
-CREATE INDEX shares_expires_at ON shares (expires_at) WHERE expires_at IS NOT NULL;
+-- Purging finds expired shares that still hold data; what remains of one is a tombstone (bytes 0),
+-- kept so that its link answers "expired" rather than "not found".
+CREATE INDEX shares_expires_at ON shares (expires_at) WHERE expires_at IS NOT NULL AND bytes > 0;
 
 CREATE TABLE share_files (
   share_id text NOT NULL REFERENCES shares (id) ON DELETE CASCADE,

@@ -1,0 +1,41 @@
+import "server-only";
+import { resolve } from "node:path";
+import type { SharesConfig } from "@/lib/server/config/config";
+import { openDatabase, type DatabaseConnection } from "./connection";
+
+/**
+ * The process's one connection, opened on first use (generating never waits for it or needs it).
+ * Kept on globalThis: Next bundles routes and pages separately, and two openings of one data
+ * folder would be refused by its lock. A failed opening is forgotten, so the next request retries
+ * (a PostgreSQL server that was down comes back without a restart).
+ */
+
+type Slot = { key: string; opening: Promise<DatabaseConnection> };
+const holder = globalThis as typeof globalThis & { __playgroundDatabase?: Slot };
+
+export function sharedDatabase(config: SharesConfig): Promise<DatabaseConnection> {
+  const target = "url" in config.database ? config.database : { dataDir: resolve(config.database.dataDir) };
+  const key = JSON.stringify(target);
+  const current = holder.__playgroundDatabase;
+  if (current && current.key === key) return current.opening;
+  const opening = openDatabase(target);
+  const slot: Slot = { key, opening };
+  holder.__playgroundDatabase = slot;
+  opening.catch(() => {
+    if (holder.__playgroundDatabase === slot) holder.__playgroundDatabase = undefined;
+  });
+  return opening;
+}
+
+/** Why the database could not be used, in plain words, without the URL (it may hold a password). */
+export function databaseFailureDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/in use by another playground/.test(message)) return message;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timeout|terminat|Connection/i.test(message)) {
+    return "The share library's database cannot be reached right now. Generating still works; try sharing again in a moment.";
+  }
+  if (/no space|disk full|could not extend/i.test(message)) {
+    return "The share library's database is out of space. Generating still works; ask whoever runs the playground to free some.";
+  }
+  return "The share library's database failed. Generating still works; try sharing again in a moment.";
+}

@@ -1,0 +1,180 @@
+import "server-only";
+import * as z from "zod/mini";
+import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
+import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
+import { clientAddress } from "@/lib/server/http/client-address";
+import { problemResponse } from "@/lib/server/http/problem-response";
+import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
+import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
+import { shareLimiter } from "@/lib/server/limits/rate-limiter";
+import { readWholeStream } from "@/lib/utils/read-stream";
+import { createShare, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
+import { databaseFailureDetail, sharedDatabase } from "@/lib/server/database/shared-database";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { readShareUpload } from "./share-upload";
+
+/**
+ * The share routes: POST /api/shares (create), DELETE /api/shares/:id (stop sharing) and
+ * GET /api/shares/:id/files/:name. Creating and stopping pass the generate route's guards
+ * (same origin, access gate, body type and size, a per-client rate limit); reading needs a
+ * session behind the gate. A database that is down is a plain-words 503; nothing else waits on it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Multipart framing and the run's JSON around the share's own bytes. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+async function withDatabase(
+  config: ServerConfig,
+  context: RouteContext,
+  use: (connection: DatabaseConnection) => Promise<Response>,
+): Promise<Response> {
+  let connection: DatabaseConnection;
+  try {
+    connection = await sharedDatabase(config.shares);
+  } catch (error) {
+    return context.finish(problemResponse("database-unavailable", { requestId: context.requestId, detail: databaseFailureDetail(error) }));
+  }
+  try {
+    return await use(connection);
+  } catch (error) {
+    process.stderr.write(
+      `${JSON.stringify({ level: "error", requestId: context.requestId, route: "shares", error: error instanceof Error ? error.message : String(error) })}\n`,
+    );
+    return context.finish(problemResponse("database-unavailable", { requestId: context.requestId, detail: databaseFailureDetail(error) }));
+  }
+}
+
+export function handleCreateShare(request: Request, configResult: ConfigResult): Promise<Response> {
+  return withRouteContext("/api/shares", configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    const refusal = refuseCaller(request, config, requestId);
+    if (refusal) return finish(refusal);
+    const contentType = request.headers.get("content-type") ?? "";
+    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+      return finish(problemResponse("share-not-multipart", { requestId, detail: "Send the run and its files as multipart/form-data." }));
+    }
+    const rate = shareLimiter(config.shares.perHour).take(clientAddress(request.headers, config.trustProxyHops));
+    if (!rate.ok) {
+      const detail = `This playground allows ${config.shares.perHour} shares an hour from each client.`;
+      return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
+    }
+    const limit = config.shares.shareBytes;
+    const tooLarge = () =>
+      finish(
+        problemResponse("share-too-large", {
+          requestId,
+          detail: `A share can be at most ${formatMb(limit)}. Nothing was stored.`,
+        }),
+      );
+    const declared = Number.parseInt(request.headers.get("content-length") ?? "", 10);
+    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD_BYTES) return tooLarge();
+    const body = await readWholeStream(request.body, limit + MULTIPART_OVERHEAD_BYTES);
+    if (!body.ok) {
+      if (body.reason === "too-large") return tooLarge();
+      return finish(problemResponse("share-invalid", { requestId, detail: "The upload broke off. Nothing was stored." }));
+    }
+    let form: FormData;
+    try {
+      form = await new Response(body.bytes, { headers: { "content-type": contentType } }).formData();
+    } catch {
+      return finish(problemResponse("share-invalid", { requestId, detail: "The multipart body could not be read." }), {
+        bytesIn: body.size,
+      });
+    }
+    const secrets = [config.service?.apiKey ?? "", DEMO_API_KEY];
+    const upload = await readShareUpload(form, secrets);
+    if (!upload.ok) return finish(problemResponse("share-invalid", { requestId, detail: upload.detail }), { bytesIn: body.size });
+    const { ownerToken, record, files, expiresInDays } = upload.upload;
+    return withDatabase(config, context, async ({ db }) => {
+      const now = new Date();
+      // Each share made also clears a batch of expired ones: the library purges as it is used.
+      await purgeExpired(db, now);
+      const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
+      const created = await createShare(
+        db,
+        { ownerToken, record, files, expiresAt },
+        { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
+        now,
+      );
+      if (!created.ok) {
+        const detail =
+          created.reason === "share-too-large"
+            ? `This share is ${formatMb(created.size)}; a share can be at most ${formatMb(created.limit)}. Nothing was stored.`
+            : `The share library is full (${formatMb(created.limit)}). Stop sharing older results, or ask whoever runs the playground to raise PLAYGROUND_SHARES_MAX_MB. Nothing was stored.`;
+        return finish(problemResponse(created.reason, { requestId, detail }), { bytesIn: body.size });
+      }
+      const answer = {
+        id: created.id,
+        path: `/s/${created.id}`,
+        created: created.created,
+        expiresAt: created.expiresAt?.toISOString() ?? null,
+      };
+      return finish(
+        new Response(JSON.stringify(answer), {
+          status: created.created ? 201 : 200,
+          headers: { "content-type": "application/json", "cache-control": "no-store" },
+        }),
+        { bytesIn: body.size },
+      );
+    });
+  });
+}
+
+const stopSchema = z.object({ ownerToken: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+export function handleStopSharing(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return withRouteContext("/api/shares/:id", configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    const guarded = await readGuardedJson(request, config, context);
+    if (!guarded.ok) return guarded.response;
+    const rate = shareLimiter(config.shares.perHour).take(clientAddress(request.headers, config.trustProxyHops));
+    if (!rate.ok) {
+      const detail = `This playground allows ${config.shares.perHour} share changes an hour from each client.`;
+      return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
+    }
+    const parsed = stopSchema.safeParse(guarded.payload);
+    if (!parsed.success) return finish(problemResponse("invalid-request", { requestId, detail: 'Send {"ownerToken": …}.' }));
+    return withDatabase(config, context, async ({ db }) => {
+      const result = await stopSharing(db, id, parsed.data.ownerToken);
+      if (result === "missing")
+        return finish(problemResponse("share-not-found", { requestId, detail: "It may have been stopped already." }));
+      if (result === "not-owner") {
+        return finish(problemResponse("share-not-owner", { requestId, detail: "This browser did not share it, so it cannot stop it." }));
+      }
+      return finish(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }));
+    });
+  });
+}
+
+export function handleShareFile(request: Request, configResult: ConfigResult, id: string, name: string): Promise<Response> {
+  return withRouteContext("/api/shares/:id/files/:name", configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    const refusal = refuseWithoutSession(request, config, requestId);
+    if (refusal) return finish(refusal);
+    return withDatabase(config, context, async ({ db }) => {
+      const file = await readShareFile(db, id, name);
+      if (file === "expired") return finish(problemResponse("share-expired", { requestId, detail: "Its files have been deleted." }));
+      if (!file) return finish(problemResponse("share-not-found", { requestId, detail: "No such file in this share." }));
+      const isImage = file.contentType.startsWith("image/");
+      return finish(
+        new Response(new Uint8Array(file.data), {
+          headers: {
+            "content-type": file.contentType,
+            "content-length": String(file.data.byteLength),
+            "x-content-type-options": "nosniff",
+            // A share's files never change: a new share gets a new id.
+            "cache-control": "private, max-age=31536000, immutable",
+            // The answer file is whatever the service sent (HTML, SVG…): only ever a download.
+            "content-disposition": `${isImage ? "inline" : "attachment"}; filename="${name}"`,
+            "content-security-policy": "default-src 'none'; sandbox",
+          },
+        }),
+      );
+    });
+  });
+}
+
+function formatMb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+}
