@@ -32,5 +32,13 @@ export default defineConfig([
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", noServerCode] },
   },
-  globalIgnores(["**/.next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    "**/.next/**",
+    ".playground-data/**",
+    ".e2e-data/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
 ]);

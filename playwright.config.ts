@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_LOG_DIR } from "./e2e/server-logs";
-import { E2E } from "./e2e/servers";
+import { E2E, E2E_DATA_DIR } from "./e2e/servers";
 
 /**
  * Real Chromium against `next build` + `next start`. Debian's Chromium is used where present
@@ -10,12 +10,16 @@ import { E2E } from "./e2e/servers";
  */
 const chromiumPath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
-/** Each server's output is kept in a log file, which the run's teardown checks for secrets. */
+/**
+ * Each server's output is kept in a log file, which the run's teardown checks for secrets. Each
+ * keeps its share library in a data folder of its own, emptied at the start of the run.
+ */
 const nextStart = (port: number, name: string) =>
-  `mkdir -p ${E2E_LOG_DIR} && node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1 2>&1 | tee ${E2E_LOG_DIR}/${name}.log`;
+  `mkdir -p ${E2E_LOG_DIR} && rm -rf ${E2E_DATA_DIR}/${name} && PLAYGROUND_DATA_DIR=${E2E_DATA_DIR}/${name} node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1 2>&1 | tee ${E2E_LOG_DIR}/${name}.log`;
 
 const blank = {
   IMAGE_API_BASE_URL: "",
+  DATABASE_URL: "",
   IMAGE_API_KEY: "",
   IMAGE_MODELS: "",
   IMAGE_API_BASE_FORM: "",

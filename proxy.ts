@@ -5,7 +5,7 @@ import { NextResponse, type NextRequest } from "next/server";
  * nothing else (an answer's HTML, an SVG, a javascript: URL) can run. Images may come from any
  * http(s) origin, data: and blob:, since showing what a service returned is the point.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const development = process.env.NODE_ENV === "development";
   const policy = [
@@ -25,6 +25,12 @@ export function proxy(request: NextRequest) {
     // The offline shell (public/sw.js); 'strict-dynamic' would otherwise leave workers no source.
     "worker-src 'self'",
   ].join("; ");
+
+  if (request.nextUrl.pathname.startsWith("/s/")) {
+    const { expiredShareAnswer } = await import("@/lib/server/shares/expired-share-answer");
+    const expired = await expiredShareAnswer(request.nextUrl.pathname, request.headers, policy);
+    if (expired) return expired;
+  }
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -70,6 +70,8 @@ export function Playground({
   const history = useHistory(historyCaps);
   const single = useSingleRun(history, formApiRef, resultRef);
   const { run, generate, openRun, rerun } = single;
+  const { loadRuns } = history;
+  const loadRun = useCallback(async (id: string) => (await loadRuns([id]))[0] ?? null, [loadRuns]);
   const workspace = useGridWorkspace({
     settings: gridSettings,
     promptMaxChars,
@@ -254,7 +256,7 @@ export function Playground({
                 <GridPlaceholder />
               )
             ) : (
-              <RunPanel run={run} jobs={single.jobs} onRerun={rerun} />
+              <RunPanel run={run} jobs={single.jobs} onRerun={rerun} shownRunId={single.shownRunId} loadRun={loadRun} />
             )}
           </section>
           {/* After the result in the page's order, so on a narrow screen the result comes right after

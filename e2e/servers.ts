@@ -1,3 +1,6 @@
+/** Where the e2e servers keep their share libraries (one data folder each; git-ignored). */
+export const E2E_DATA_DIR = ".e2e-data";
+
 /** Where the e2e suite runs its servers: two playgrounds (demo, and configured against the fake) and the fake service. */
 export const E2E = {
   demoPort: 3100,

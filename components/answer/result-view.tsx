@@ -29,12 +29,15 @@ export function ResultView({
   outcome,
   savedImages = NO_SAVED_IMAGES,
   jobs,
+  readOnly = false,
 }: {
   request: GenerationRequest;
   outcome: RunOutcome;
   savedImages?: SavedImages;
   /** Following a job answer; without it (a poll's own answer) none is offered. */
   jobs?: JobFollow;
+  /** A generation shown where nothing can be followed (a shared page): its request is still shown. */
+  readOnly?: boolean;
 }) {
   if (outcome.kind === "cancelled") {
     return (
@@ -53,19 +56,32 @@ export function ResultView({
       </div>
     );
   }
-  return <ServiceResult request={request} exchange={outcome.exchange} jobs={jobs ?? null} savedImages={savedImages} />;
+  return (
+    <ServiceResult
+      request={request}
+      exchange={outcome.exchange}
+      jobs={jobs ?? null}
+      requestShown={jobs !== undefined || readOnly}
+      savedImages={savedImages}
+    />
+  );
 }
 
-/** A service's answer; `jobs` offers to poll a job answer (null inside a poll's own answer). */
+/**
+ * A service's answer; `jobs` offers to poll a job answer (null where none can be followed), and
+ * `requestShown` is false inside a poll's own answer (a GET without a body).
+ */
 function ServiceResult({
   request,
   exchange,
   jobs,
+  requestShown,
   savedImages = NO_SAVED_IMAGES,
 }: {
   request: GenerationRequest;
   exchange: ServiceExchange;
   jobs: JobFollow | null;
+  requestShown: boolean;
   savedImages?: SavedImages;
 }) {
   const read = useInterpretedAnswer(exchange);
@@ -77,19 +93,30 @@ function ServiceResult({
       </p>
     );
   }
-  return <ServiceResultView request={request} exchange={exchange} jobs={jobs} savedImages={savedImages} read={read} />;
+  return (
+    <ServiceResultView
+      request={request}
+      exchange={exchange}
+      jobs={jobs}
+      requestShown={requestShown}
+      savedImages={savedImages}
+      read={read}
+    />
+  );
 }
 
 function ServiceResultView({
   request,
   exchange,
   jobs,
+  requestShown,
   savedImages,
   read,
 }: {
   request: GenerationRequest;
   exchange: ServiceExchange;
   jobs: JobFollow | null;
+  requestShown: boolean;
   savedImages: SavedImages;
   read: InterpretedAnswer;
 }) {
@@ -137,7 +164,7 @@ function ServiceResultView({
             follow={jobs}
             renderAnswer={(polled) =>
               polled.kind === "service" ? (
-                <ServiceResult request={request} exchange={polled.exchange} jobs={null} />
+                <ServiceResult request={request} exchange={polled.exchange} jobs={null} requestShown={false} />
               ) : (
                 <ResultView request={request} outcome={polled} />
               )
@@ -160,7 +187,7 @@ function ServiceResultView({
           size={exchange.bytes.length}
           eventTimes={exchange.eventTimes}
         />
-        <ExchangePanel request={jobs ? request : null} url={exchange.url} exchange={exchange} />
+        <ExchangePanel request={requestShown ? request : null} url={exchange.url} exchange={exchange} />
       </div>
     </AnswerScope.Provider>
   );

@@ -8,18 +8,21 @@ const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
 /**
- * Search by prompt text; narrow by model, ratio, status and star. The values come from the store's
+ * Search by prompt text; narrow by model, ratio, status, star and shared. The values come from the store's
  * indexes (complete at once); their counts from the page's list once every run is read.
  */
 export function HistoryFilters({
   choices,
   counts,
   filter,
+  sharedCount,
   onChange,
 }: {
   choices: FilterChoices;
   counts: ValueCounts | null;
   filter: HistoryFilter;
+  /** How many runs in history this browser has shared (the filter is offered once there is one). */
+  sharedCount: number;
   onChange: (filter: HistoryFilter) => void;
 }) {
   const withCount = (text: string, count: number | null) => (count === null ? text : `${text} (${count.toLocaleString("en")})`);
@@ -68,6 +71,17 @@ export function HistoryFilters({
           />
           Starred only{choices.starred > 0 ? ` (${choices.starred.toLocaleString("en")})` : ""}
         </label>
+        {sharedCount > 0 && (
+          <label className="flex items-center gap-1 text-xs">
+            <input
+              type="checkbox"
+              checked={filter.sharedOnly}
+              onChange={(event) => onChange({ ...filter, sharedOnly: event.target.checked })}
+              className="accent-accent-600"
+            />
+            Shared only ({sharedCount.toLocaleString("en")})
+          </label>
+        )}
       </div>
     </div>
   );

@@ -9,13 +9,15 @@ type HistoryItemActionsProps = {
   starred: boolean;
   onStar: () => void;
   onRerun: () => void;
+  /** Runs only: a grid is not shared from here. */
+  onShare?: () => void;
   onDelete: () => void;
 };
 
-/** Star, rerun and delete, beside an entry of the history list. */
-export function HistoryItemActions({ noun, starred, onStar, onRerun, onDelete }: HistoryItemActionsProps) {
+/** Star, rerun, share and delete, beside an entry of the history list (two rows, to keep rows short). */
+export function HistoryItemActions({ noun, starred, onStar, onRerun, onShare, onDelete }: HistoryItemActionsProps) {
   return (
-    <div className="flex shrink-0 flex-col items-center">
+    <div className={`grid shrink-0 place-items-center ${onShare ? "grid-cols-2" : "grid-cols-1"}`}>
       <button
         type="button"
         onClick={onStar}
@@ -35,6 +37,11 @@ export function HistoryItemActions({ noun, starred, onStar, onRerun, onDelete }:
       >
         ↻
       </button>
+      {onShare && (
+        <button type="button" onClick={onShare} aria-label="Share run" title="Share this run as a page with a link" className={iconButton}>
+          ⤴
+        </button>
+      )}
       <button
         type="button"
         onClick={onDelete}

@@ -13,11 +13,14 @@ type HistoryItemProps = {
   settled: boolean;
   now: number;
   shown: boolean;
+  /** Shared as a page from this browser. */
+  shared: boolean;
   selected: boolean;
   onOpen: () => void;
   onSelect: (selected: boolean) => void;
   onStar: () => void;
   onRerun: () => void;
+  onShare: () => void;
   onDelete: () => void;
 };
 
@@ -37,11 +40,13 @@ export function HistoryItem({
   settled,
   now,
   shown,
+  shared,
   selected,
   onOpen,
   onSelect,
   onStar,
   onRerun,
+  onShare,
   onDelete,
 }: HistoryItemProps) {
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
@@ -73,6 +78,11 @@ export function HistoryItem({
             <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
               {RUN_STATUS_LABELS[run.status]}
             </span>
+            {shared && (
+              <span className="text-accent-800 dark:text-accent-200 rounded-full bg-accent-100 px-1.5 py-px font-medium dark:bg-accent-500/20">
+                Shared
+              </span>
+            )}
             <span className="max-w-40 truncate font-mono">{run.request.model}</span>
             <span className="font-mono">{run.request.aspect_ratio}</span>
             <span>{(run.durationMs / 1000).toFixed(1)} s</span>
@@ -82,7 +92,7 @@ export function HistoryItem({
           </span>
         </span>
       </button>
-      <HistoryItemActions noun="run" starred={run.starred} onStar={onStar} onRerun={onRerun} onDelete={onDelete} />
+      <HistoryItemActions noun="run" starred={run.starred} onStar={onStar} onRerun={onRerun} onShare={onShare} onDelete={onDelete} />
     </div>
   );
 }

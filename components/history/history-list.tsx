@@ -16,6 +16,7 @@ type RowActions = {
   onRerunGrid: (cells: RunSummary[]) => void;
   onSelect: (ids: readonly string[], selected: boolean) => void;
   onStar: (ids: readonly string[], starred: boolean) => void;
+  onShare: (run: RunSummary) => void;
   /** Deletes the entry at `index`; focus then moves to its neighbour. */
   onDelete: (index: number, ids: readonly string[]) => void;
 };
@@ -27,12 +28,14 @@ type HistoryListProps = Omit<RowActions, "onDelete"> & {
   now: number;
   shownId: string | null;
   selected: ReadonlySet<string>;
+  /** Runs this browser has shared: marked in the list. */
+  sharedIds: ReadonlySet<string>;
   onDelete: (ids: readonly string[]) => Promise<void>;
 };
 
 /**
- * Every row has this one height (two lines of prompt, at most two of details, three action
- * buttons): the list then knows where each of 10,000 rows is without measuring any of them.
+ * Every row has this one height (two lines of prompt, at most two of details, two rows of
+ * action buttons): the list then knows where each of 10,000 rows is without measuring any of them.
  * Measuring rows as they scroll in made the virtualizer recompute every row's offset each time.
  */
 const ROW_PX = 104;
@@ -46,7 +49,7 @@ const idsOf = (runs: readonly RunSummary[]) => runs.map((run) => run.id);
  * whatever the number of runs. Screen readers still hear each row's place in the whole list
  * (aria-setsize / aria-posinset).
  */
-export function HistoryList({ entries, busy, now, shownId, selected, onDelete, ...handlers }: HistoryListProps) {
+export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, onDelete, ...handlers }: HistoryListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const entriesRef = useRef(entries);
   useEffect(() => {
@@ -75,7 +78,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, onDelete, .
     if (hasRows && performance.getEntriesByName(PERF_MARKS.historyShown).length === 0) markPerformance(PERF_MARKS.historyShown);
   }, [hasRows]);
 
-  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar } = handlers;
+  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare } = handlers;
   // One object for every row, the same while scrolling: rows already in view are not drawn again.
   const actions = useMemo<RowActions>(
     () => ({
@@ -86,6 +89,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, onDelete, .
       onRerunGrid,
       onSelect,
       onStar,
+      onShare,
       onDelete: (index, ids) => {
         const list = entriesRef.current;
         const neighbour = list[index + 1] ?? list[index - 1];
@@ -97,7 +101,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, onDelete, .
         });
       },
     }),
-    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onDelete],
+    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onDelete],
   );
 
   return (
@@ -131,6 +135,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, onDelete, .
                   now={now}
                   settled={!virtualizer.isScrolling}
                   shown={entry.kind === "run" && entry.run.id === shownId}
+                  shared={entry.kind === "run" && sharedIds.has(entry.run.id)}
                   selected={entry.kind === "run" ? selected.has(entry.run.id) : entry.all.every((run) => selected.has(run.id))}
                   actions={actions}
                 />
@@ -149,12 +154,13 @@ type HistoryRowProps = {
   now: number;
   settled: boolean;
   shown: boolean;
+  shared: boolean;
   selected: boolean;
   actions: RowActions;
 };
 
 /** One entry of the list: a run, or a grid's runs together. */
-const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown, selected, actions }: HistoryRowProps) {
+const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown, shared, selected, actions }: HistoryRowProps) {
   if (entry.kind === "grid") {
     const ids = idsOf(entry.all);
     return (
@@ -181,11 +187,13 @@ const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown,
       settled={settled}
       now={now}
       shown={shown}
+      shared={shared}
       selected={selected}
       onOpen={() => actions.onOpen(run)}
       onSelect={(on) => actions.onSelect([run.id], on)}
       onStar={() => actions.onStar([run.id], !run.starred)}
       onRerun={() => actions.onRerun(run)}
+      onShare={() => actions.onShare(run)}
       onDelete={() => actions.onDelete(index, [run.id])}
     />
   );

@@ -17,6 +17,8 @@ import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
 import { HistoryFrame, HistoryHeading } from "./history-frame";
 import type { HistoryApi } from "./use-history";
+import { LazyShareDialog } from "@/components/share/share-result-button";
+import { useSharedRunIds } from "@/components/share/use-made-shares";
 
 export type HistoryPanelProps = {
   history: HistoryApi;
@@ -53,7 +55,10 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const [confirmClear, setConfirmClear] = useState(false);
   const now = useNow(30_000);
   const { summaries, totals } = history;
-  const shown = useMemo(() => filterRuns(summaries, appliedFilter), [summaries, appliedFilter]);
+  const sharedIds = useSharedRunIds();
+  const [sharing, setSharing] = useState<string | null>(null);
+  const sharedCount = useMemo(() => summaries.reduce((count, run) => count + (sharedIds.has(run.id) ? 1 : 0), 0), [summaries, sharedIds]);
+  const shown = useMemo(() => filterRuns(summaries, appliedFilter, sharedIds), [summaries, appliedFilter, sharedIds]);
   const entries = useMemo(() => groupHistory(shown), [shown]);
   const chosen = useMemo(() => summaries.filter((run) => selected.has(run.id)), [summaries, selected]);
   const prices = usePrices();
@@ -111,7 +116,9 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         </p>
       )}
       {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
-      {totals.count > 0 && <HistoryFilters choices={history.choices} counts={counts} filter={filter} onChange={setFilter} />}
+      {totals.count > 0 && (
+        <HistoryFilters choices={history.choices} counts={counts} filter={filter} sharedCount={sharedCount} onChange={setFilter} />
+      )}
       {filtering && (
         <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
           {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
@@ -138,11 +145,20 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           onOpenGrid={(cells) => void whole(onOpenGrid)(cells)}
           onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
           onSelect={toggle}
+          sharedIds={sharedIds}
+          onShare={(run) => setSharing(run.id)}
           onStar={(ids, starred) => void history.setStarred(ids, starred)}
           onDelete={async (ids) => {
             toggle(ids, false);
             await history.remove(ids);
           }}
+        />
+      )}
+      {sharing && (
+        <LazyShareDialog
+          runId={sharing}
+          loadRun={async (id) => (await history.loadRuns([id]))[0] ?? null}
+          onClose={() => setSharing(null)}
         />
       )}
       {confirmClear && (

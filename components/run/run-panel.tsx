@@ -7,14 +7,30 @@ import { RunProgress } from "./run-progress";
 import { resultViews } from "./result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
 import type { JobFollow } from "./use-job-follower";
+import { ShareResultButton } from "@/components/share/share-result-button";
+
+const shareButton =
+  "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
-export function RunPanel({ run, jobs, onRerun }: { run: RunState; jobs: JobFollow; onRerun: (run: HistoryRun) => void }) {
+type RunPanelProps = {
+  run: RunState;
+  jobs: JobFollow;
+  onRerun: (run: HistoryRun) => void;
+  /** The history id of the run shown, once it is saved: what Share result shares. */
+  shownRunId: string | null;
+  loadRun: (id: string) => Promise<HistoryRun | null>;
+};
+
+export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun }: RunPanelProps) {
   const views = useLazyModule(resultViews, run.phase !== "idle");
   if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} stream={run.stream} />;
   if (run.phase === "done") {
     return (
       <>
+        <div className="mb-3 flex justify-end">
+          <ShareResultButton runId={shownRunId} loadRun={loadRun} className={shareButton} />
+        </div>
         {run.saved && <SavedRunBar run={run.saved.run} onRerun={onRerun} />}
         {views ? (
           <views.ResultView

@@ -24,6 +24,14 @@ describe("filterRuns", () => {
     expect(ids(filterRuns(runs, { ...EMPTY_FILTER, starredOnly: true }))).toEqual(["3"]);
   });
 
+  it("keeps only the runs shared from this browser when asked", () => {
+    const shared = new Set(["2", "9"]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, sharedOnly: true }, shared))).toEqual(["2"]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, sharedOnly: true, text: "fox" }, shared))).toEqual([]);
+    expect(ids(filterRuns(runs, { ...EMPTY_FILTER, sharedOnly: true }))).toEqual([]);
+    expect(isFiltering({ ...EMPTY_FILTER, sharedOnly: true })).toBe(true);
+  });
+
   it("hands back the same list when nothing filters", () => {
     expect(filterRuns(runs, EMPTY_FILTER)).toBe(runs);
     expect(isFiltering({ ...EMPTY_FILTER, text: "  " })).toBe(false);

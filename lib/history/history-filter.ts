@@ -2,14 +2,31 @@ import type { RunSummary, RunStatus } from "./history-types";
 
 /** Search and filters of the history list, over summaries only. Empty strings mean "any". */
 
-export type HistoryFilter = { text: string; model: string; ratio: string; status: RunStatus | ""; starredOnly: boolean };
+export type HistoryFilter = {
+  text: string;
+  model: string;
+  ratio: string;
+  status: RunStatus | "";
+  starredOnly: boolean;
+  /** Only runs this browser has shared as a page. */
+  sharedOnly: boolean;
+};
 
-export const EMPTY_FILTER: HistoryFilter = { text: "", model: "", ratio: "", status: "", starredOnly: false };
+export const EMPTY_FILTER: HistoryFilter = { text: "", model: "", ratio: "", status: "", starredOnly: false, sharedOnly: false };
 
-type Filterable = Pick<RunSummary, "request" | "status" | "starred">;
+type Filterable = Pick<RunSummary, "id" | "request" | "status" | "starred">;
+
+const NOTHING_SHARED: ReadonlySet<string> = new Set();
 
 export function isFiltering(filter: HistoryFilter): boolean {
-  return filter.text.trim() !== "" || filter.model !== "" || filter.ratio !== "" || filter.status !== "" || filter.starredOnly;
+  return (
+    filter.text.trim() !== "" ||
+    filter.model !== "" ||
+    filter.ratio !== "" ||
+    filter.status !== "" ||
+    filter.starredOnly ||
+    filter.sharedOnly
+  );
 }
 
 // Lower-cased prompts, kept per summary object: a search keystroke over 10,000 runs then costs
@@ -25,7 +42,8 @@ function lowerPrompt(run: Filterable): string {
   return lower;
 }
 
-export function filterRuns<T extends Filterable>(runs: readonly T[], filter: HistoryFilter): T[] {
+/** `shared`: the ids of the runs shared from this browser (kept beside history, not in it). */
+export function filterRuns<T extends Filterable>(runs: readonly T[], filter: HistoryFilter, shared = NOTHING_SHARED): T[] {
   if (!isFiltering(filter)) return runs as T[];
   // Every word of the search must appear in the prompt, in any order, ignoring case.
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
@@ -34,6 +52,7 @@ export function filterRuns<T extends Filterable>(runs: readonly T[], filter: His
     if (filter.ratio && run.request.aspect_ratio !== filter.ratio) return false;
     if (filter.status && run.status !== filter.status) return false;
     if (filter.starredOnly && !run.starred) return false;
+    if (filter.sharedOnly && !shared.has(run.id)) return false;
     if (words.length === 0) return true;
     const prompt = lowerPrompt(run);
     return words.every((word) => prompt.includes(word));

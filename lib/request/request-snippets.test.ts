@@ -32,7 +32,18 @@ describe("share links", () => {
 
   it("only ever returns to the playground itself after signing in", () => {
     expect(safeNextPath("/?model=m&prompt=p&ratio=1%3A1")).toBe("/?model=m&prompt=p&ratio=1%3A1");
-    for (const bad of ["//evil.example/?x", "https://evil.example/", "/api/generate?x=1", "/?x=1#y", "/\\evil", null])
+    expect(safeNextPath("/s/AbC-d_9xYz0123456789ab")).toBe("/s/AbC-d_9xYz0123456789ab");
+    for (const bad of [
+      "//evil.example/?x",
+      "https://evil.example/",
+      "/api/generate?x=1",
+      "/?x=1#y",
+      "/\\evil",
+      "/s/a/b",
+      "/s/a?x",
+      "/s//evil",
+      null,
+    ])
       expect(safeNextPath(bad)).toBe("/");
   });
 

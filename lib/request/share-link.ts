@@ -48,10 +48,13 @@ export function presenterLinkFor(base: string, script: string): string {
   return new URL(`/?${sharedQuery({ present: "1", script })}`, base).href;
 }
 
-/** Where to go after signing in: only the playground itself, with a shared link's query. */
+/** Where to go after signing in: only the playground itself (with a shared link's query) or a shared page. */
 export function safeNextPath(next: string | null | undefined): string {
-  return next && /^\/\?[^#\s\\]*$/.test(next) ? next : "/";
+  return next && (/^\/\?[^#\s\\]*$/.test(next) || SHARE_PAGE_PATH.test(next)) ? next : "/";
 }
+
+/** A shared run's page: /s/ and its id (random, URL-safe). */
+export const SHARE_PAGE_PATH = /^\/s\/[A-Za-z0-9_-]{1,64}$/;
 
 export function readSharedFields(params: Record<string, string | string[] | undefined>): SharedFields {
   const shared: SharedFields = {};

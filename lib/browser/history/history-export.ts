@@ -21,12 +21,17 @@ function folderName(run: HistoryRun, index: number): string {
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
-async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: ZipEntry[]; archived: ArchivedRun }> {
-  const entries: ZipEntry[] = [{ name: `${folder}/request.json`, data: json(run.request) }];
+/**
+ * One run as files: run.json (what import and a share read back), request.json, the answer, its
+ * images and a thumbnail; inside `folder` when given (a zip), else bare names (a share).
+ */
+export async function archivedRunFiles(run: HistoryRun, folder = ""): Promise<{ entries: ZipEntry[]; archived: ArchivedRun }> {
+  const at = (name: string) => (folder ? `${folder}/${name}` : name);
+  const entries: ZipEntry[] = [{ name: at("request.json"), data: json(run.request) }];
   let thumbnailFile: string | null = null;
   if (run.thumbnail) {
     thumbnailFile = `thumbnail.${extensionForType(run.thumbnail.type, "bin")}`;
-    entries.push({ name: `${folder}/${thumbnailFile}`, data: run.thumbnail });
+    entries.push({ name: at(thumbnailFile), data: run.thumbnail });
   }
   const stored = run.outcome;
   let outcome: ArchivedRun["outcome"];
@@ -47,9 +52,9 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
       );
       answerFile = "answer.json";
     }
-    entries.push({ name: `${folder}/${answerFile}`, data: answer });
+    entries.push({ name: at(answerFile), data: answer });
     // Images stay Blobs: the zip writer reads them one chunk at a time.
-    for (const image of [...packed, ...remote]) entries.push({ name: `${folder}/${image.file}`, data: image.blob });
+    for (const image of [...packed, ...remote]) entries.push({ name: at(image.file), data: image.blob });
     outcome = {
       kind: "service",
       exchange: stored.exchange,
@@ -77,7 +82,7 @@ async function runFiles(run: HistoryRun, folder: string): Promise<{ entries: Zip
     thumbnailUrl: run.thumbnailUrl,
     outcome,
   };
-  entries.push({ name: `${folder}/run.json`, data: json(archived) });
+  entries.push({ name: at("run.json"), data: json(archived) });
   return { entries, archived };
 }
 
@@ -97,7 +102,7 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
   const rows: (string | number | boolean)[][] = [];
   for (const [position, run] of runs.entries()) {
     const folder = folderName(run, position);
-    const files = await runFiles(run, folder);
+    const files = await archivedRunFiles(run, folder);
     entries.push(...files.entries);
     const createdAt = new Date(run.createdAt).toISOString();
     const { request } = run;

@@ -61,8 +61,8 @@ async function firstDamagedFile(files: Map<string, Uint8Array>, checksums: Recor
   return null;
 }
 
-/** The stored run, or why it cannot be rebuilt. */
-function rebuildRun(archived: ArchivedRun, file: (name: string) => Uint8Array<ArrayBuffer> | undefined): HistoryRun | string {
+/** The stored run, or why it cannot be rebuilt (from an import, or from a share's files). */
+export function rebuildRun(archived: ArchivedRun, file: (name: string) => Uint8Array<ArrayBuffer> | undefined): HistoryRun | string {
   const blobOf = (name: string, type = "") => {
     const bytes = file(name);
     return bytes ? new Blob([bytes], { type }) : null;

@@ -20,10 +20,11 @@ export type Migration = { name: string; sql: string };
 export const MIGRATIONS_DIR = join(process.cwd(), "lib", "server", "database", "migrations");
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
+  // Read at run time from the project folder, not traced into the build's output.
+  return readdirSync(/*turbopackIgnore: true*/ dir)
     .filter((name) => name.endsWith(".sql"))
     .sort()
-    .map((name) => ({ name, sql: readFileSync(join(dir, name), "utf8") }));
+    .map((name) => ({ name, sql: readFileSync(join(/*turbopackIgnore: true*/ dir, name), "utf8") }));
 }
 
 /** An arbitrary constant naming the lock that serializes migrations across instances. */

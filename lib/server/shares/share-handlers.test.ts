@@ -210,7 +210,10 @@ describe("share limits", () => {
     const config = configFor("http://127.0.0.1:1", { ...env, PLAYGROUND_SHARES_MAX_MB: "1", PLAYGROUND_SHARES_PER_HOUR: "3" });
     if (!config.ok) throw new Error("config");
     const big = (id: string) =>
-      shareForm(runRecord(id), [goodFiles()[0]!, { name: "image-1.png", bytes: new Uint8Array(Buffer.concat([samplePng(8, 8), Buffer.alloc(600_000)])) }]);
+      shareForm(runRecord(id), [
+        goodFiles()[0]!,
+        { name: "image-1.png", bytes: new Uint8Array(Buffer.concat([samplePng(8, 8), Buffer.alloc(600_000)])) },
+      ]);
     try {
       expect((await handleCreateShare(shareRequest(big("first"), {}, "10.0.0.5"), config)).status).toBe(201);
       const full = await handleCreateShare(shareRequest(big("second"), {}, "10.0.0.5"), config);

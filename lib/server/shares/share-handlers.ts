@@ -27,7 +27,7 @@ const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 async function withDatabase(
   config: ServerConfig,
   context: RouteContext,
-  use: (connection: DatabaseConnection) => Promise<Response>,
+  work: (connection: DatabaseConnection) => Promise<Response>,
 ): Promise<Response> {
   let connection: DatabaseConnection;
   try {
@@ -36,7 +36,7 @@ async function withDatabase(
     return context.finish(problemResponse("database-unavailable", { requestId: context.requestId, detail: databaseFailureDetail(error) }));
   }
   try {
-    return await use(connection);
+    return await work(connection);
   } catch (error) {
     process.stderr.write(
       `${JSON.stringify({ level: "error", requestId: context.requestId, route: "shares", error: error instanceof Error ? error.message : String(error) })}\n`,

@@ -1,0 +1,66 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import type { SavedImages } from "@/lib/history/restore-run";
+import { restoreOutcome } from "@/lib/history/restore-run";
+import { rebuildRun } from "@/lib/browser/history/history-import";
+import { ResultView } from "@/components/answer/result-view";
+
+type Loaded =
+  { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; outcome: RunOutcome; savedImages: SavedImages };
+
+/** Fetches a share's files (all at once) and rebuilds the run as history would, for the playground's own result view. */
+async function loadSharedRun(id: string, record: ArchivedRun, fileNames: string[], signal: AbortSignal) {
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
+  await Promise.all(
+    fileNames.map(async (name) => {
+      const response = await fetch(`/api/shares/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}`, { signal });
+      if (!response.ok) throw new Error(`${name} could not be loaded (${response.status}).`);
+      files.set(name, new Uint8Array(await response.arrayBuffer()));
+    }),
+  );
+  const run = rebuildRun(record, (name) => files.get(name));
+  if (typeof run === "string") throw new Error(`The share is incomplete: ${run}.`);
+  return restoreOutcome(run);
+}
+
+export function SharedRunResult({ id, record, fileNames }: { id: string; record: ArchivedRun; fileNames: string[] }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  useEffect(() => {
+    const controller = new AbortController();
+    loadSharedRun(id, record, fileNames, controller.signal).then(
+      ({ outcome, savedImages }) => setLoaded({ state: "ready", outcome, savedImages }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [id, record, fileNames]);
+
+  if (loaded.state === "loading") {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted" role="status">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-500" />
+        Loading the shared images…
+      </p>
+    );
+  }
+  if (loaded.state === "failed") {
+    return (
+      <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm dark:border-red-800 dark:bg-red-950/50">
+        {loaded.message} Reload the page to try again.
+      </p>
+    );
+  }
+  const { model, prompt, aspect_ratio, extra } = record.request;
+  return (
+    <ResultView
+      request={{ model, prompt, aspect_ratio, ...(extra ? { extra } : {}) }}
+      outcome={loaded.outcome}
+      savedImages={loaded.savedImages}
+      readOnly
+    />
+  );
+}
