@@ -29,27 +29,6 @@ export async function register(): Promise<void> {
   if (result.config.access.password === null) {
     console.log("Image Prompt Playground: no PLAYGROUND_PASSWORD set: anyone who can reach this server can spend the key.");
   }
-  await openShareLibrary(result.config.shares);
-}
-
-/**
- * Opens the share library as the server starts, so the first share does not wait for it. A data
- * folder another playground is using stops this one with a clear message (two processes writing
- * one embedded database would corrupt it); a PostgreSQL server that is down only disables sharing
- * until it is back, and generating works meanwhile.
- */
-async function openShareLibrary(shares: import("@/lib/server/config/config").SharesConfig): Promise<void> {
-  const { sharedDatabase, databaseFailureDetail } = await import("@/lib/server/database/shared-database");
-  const { DataFolderInUseError } = await import("@/lib/server/database/data-folder-lock");
-  const where = "url" in shares.database ? "the PostgreSQL server in DATABASE_URL" : `an embedded database in ${shares.database.dataDir}`;
-  void sharedDatabase(shares).then(
-    () => console.log(`Image Prompt Playground: shared runs are kept in ${where}.`),
-    (error: unknown) => {
-      if (error instanceof DataFolderInUseError) {
-        console.error(`\nImage Prompt Playground: ${error.message}\n`);
-        process.exit(1);
-      }
-      console.error(`Image Prompt Playground: sharing is unavailable for now. ${databaseFailureDetail(error)}`);
-    },
-  );
+  const { openShareLibraryAtStart } = await import("@/lib/server/database/open-at-start");
+  openShareLibraryAtStart(result.config.shares);
 }

@@ -71,7 +71,7 @@ export function HistoryFilters({
           />
           Starred only{choices.starred > 0 ? ` (${choices.starred.toLocaleString("en")})` : ""}
         </label>
-        {sharedCount > 0 && (
+        {(sharedCount > 0 || filter.sharedOnly) && (
           <label className="flex items-center gap-1 text-xs">
             <input
               type="checkbox"

@@ -1,0 +1,122 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot, naturalSize, openPlayground } from "./helpers";
+import { E2E } from "./servers";
+
+/** Generates on the demo service and shares the result; the link the dialog shows. */
+async function generateAndShare(page: Page, prompt: string, expiry = "Never"): Promise<string> {
+  await fillForm(page, { prompt });
+  await page.getByRole("button", { name: "16:9", exact: true }).click();
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toBeVisible();
+  const share = page.getByRole("button", { name: "Share result" });
+  // Enabled once the run is saved in history (what is shared is the saved run).
+  await expect(share).toBeEnabled();
+  await share.click();
+  const dialog = page.getByRole("dialog", { name: "Share result" });
+  await dialog.getByRole("radio", { name: expiry }).check();
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  const link = dialog.getByRole("textbox", { name: "Shared link" });
+  await expect(link).toHaveValue(new RegExp(`^${E2E.demoUrl}/s/[A-Za-z0-9_-]{22}$`));
+  return link.inputValue();
+}
+
+test.beforeEach(async ({ page }) => {
+  await openPlayground(page, E2E.demoUrl);
+});
+
+test("a shared run opens for a colleague at full quality, and Open in playground fills the form without running", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const url = await generateAndShare(page, "a lighthouse at dusk, shared");
+  await keepScreenshot(page, testInfo, "share-dialog");
+
+  // A colleague: another browser profile, nothing in common with the one that shared.
+  const colleague = await browser.newContext();
+  try {
+    const other = await colleague.newPage();
+    const response = await other.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("a lighthouse at dusk, shared");
+    await expect(other.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(other.locator('meta[property="og:title"]')).toHaveAttribute("content", "a lighthouse at dusk, shared");
+    await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/api\/shares\/[A-Za-z0-9_-]{22}\/files\/image-1\.png$/,
+    );
+    const facts = other.getByRole("region", { name: "Shared request" });
+    await expect(facts).toContainText("demo-geometric");
+    await expect(facts).toContainText("16:9");
+    await expect(facts).toContainText("Succeeded · 200 OK");
+    // The image itself, byte for byte as the service sent it: its natural size and ratio.
+    expect(await naturalSize(other)).toEqual({ width: 1024, height: 576 });
+    await expect(other.getByTestId("image-size")).toContainText("16:9 (requested 16:9, matches)");
+    await expect(other.getByTestId("exchange")).toContainText("Bearer ••••");
+    await expect(other.getByTestId("exchange")).toContainText('"prompt": "a lighthouse at dusk, shared"');
+    await expect(other.getByRole("button", { name: "Download" })).toBeVisible();
+    await keepScreenshot(other, testInfo, "shared-page");
+
+    let generated = false;
+    other.on("request", (request) => {
+      if (request.url().endsWith("/api/generate")) generated = true;
+    });
+    await other.getByRole("link", { name: "Open in playground" }).click();
+    await expect(other.getByLabel("Prompt", { exact: true })).toHaveValue("a lighthouse at dusk, shared");
+    await expect(other.getByLabel("Aspect ratio", { exact: true })).toHaveValue("16:9");
+    await expect(other.getByTestId("image-card")).toHaveCount(0);
+    expect(generated).toBe(false);
+  } finally {
+    await colleague.close();
+  }
+});
+
+test("sharing the same run again gives the same link; history marks and filters shared runs; Stop sharing makes it 404", async ({
+  page,
+  browser,
+}) => {
+  await fillForm(page, { prompt: "an unshared teapot" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("button", { name: "Share result" })).toBeEnabled();
+  const url = await generateAndShare(page, "a shared teapot", "7 days");
+  const dialog = page.getByRole("dialog", { name: "Share result" });
+  await expect(dialog).toContainText("It stops working on");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const items = page.getByTestId("history-item");
+  await expect(items).toHaveCount(2);
+  const shared = items.filter({ hasText: "a shared teapot" });
+  await expect(shared.getByText("Shared", { exact: true })).toBeVisible();
+  await expect(items.filter({ hasText: "an unshared teapot" }).getByText("Shared", { exact: true })).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Shared only (1)" }).check();
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText("a shared teapot");
+
+  // From history: the same link, not a second share.
+  await shared.getByRole("button", { name: "Share run" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Shared link" })).toHaveValue(url);
+  await expect(dialog).toContainText("Already shared from this browser");
+
+  const colleague = await browser.newContext();
+  try {
+    const other = await colleague.newPage();
+    expect((await other.goto(url))?.status()).toBe(200);
+    await dialog.getByRole("button", { name: "Stop sharing" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Sharing stopped");
+    const gone = await other.goto(url);
+    expect(gone?.status()).toBe(404);
+    await expect(other.getByRole("heading", { name: "Nothing is here" })).toBeVisible();
+    const image = await other.request.get(`${url.replace("/s/", "/api/shares/")}/files/image-1.png`);
+    expect(image.status()).toBe(404);
+  } finally {
+    await colleague.close();
+  }
+  await dialog.getByRole("button", { name: "Close" }).click();
+  // No longer shared: nothing matches the filter until it is cleared, and the mark is gone.
+  await expect(items).toHaveCount(0);
+  // Unticked, the filter has nothing left to offer and goes.
+  await page.getByRole("checkbox", { name: "Shared only (0)" }).click();
+  await expect(page.getByRole("checkbox", { name: /Shared only/ })).toHaveCount(0);
+  await expect(items).toHaveCount(2);
+  await expect(items.getByText("Shared", { exact: true })).toHaveCount(0);
+});
