@@ -9,6 +9,9 @@ export const E2E = {
   securedPort: 3102,
   /** A playground on the fake service with the demo models routed to the demo service beside it. */
   alongsidePort: 3103,
+  /** Two instances on one PostgreSQL server, started by the spec that needs them. */
+  postgresFirstPort: 3110,
+  postgresSecondPort: 3111,
   /** The extra request fields the alongside playground allows. */
   extraFields: "seed,n,negative_prompt,quality",
   /** Prices the alongside playground estimates costs with. */
