@@ -15,6 +15,10 @@ import { LazyHistoryPanel } from "./history/lazy-history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
+import { gridShareTarget, ShareButton } from "./share/share-result-button";
+
+const gridShareButton =
+  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 import { resultViews } from "./run/result-views";
 import { isTyping } from "./ui/is-typing";
 import { lazyModule, useLazyModule } from "./ui/lazy-module";
@@ -251,6 +255,14 @@ export function Playground({
                   onRerun={grid.rerun}
                   onOpen={workspace.openCell}
                   onCancelAll={grid.cancelAll}
+                  extraActions={
+                    <ShareButton
+                      target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
+                      label="Share grid"
+                      waitingTitle="Available once the grid has finished"
+                      className={gridShareButton}
+                    />
+                  }
                 />
               ) : (
                 <GridPlaceholder />

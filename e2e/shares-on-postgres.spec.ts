@@ -134,7 +134,8 @@ test("hostile share payloads are refused with nothing stored", async ({ page, pl
         const form = new FormData();
         form.set("ownerToken", "hostile-owner-token-0123456789");
         form.set("expires", "never");
-        form.set("run", JSON.stringify(run));
+        form.set("kind", "run");
+        form.set("record", JSON.stringify(run));
         form.append("file", new Blob(['{"data":[{"b64_json":"playground-file:image-1.png"}]}']), "answer.json");
         const bytes = image.text !== undefined ? new TextEncoder().encode(image.text) : new Uint8Array(image.size ?? 0);
         if (image.bytes) bytes.set(image.bytes);
@@ -160,7 +161,7 @@ test("hostile share payloads are refused with nothing stored", async ({ page, pl
   });
   try {
     const crossSite = await attacker.post(`${first.url}/api/shares`, {
-      multipart: { ownerToken: "attacker-owner-token-0123456789", expires: "never", run: JSON.stringify(run) },
+      multipart: { ownerToken: "attacker-owner-token-0123456789", expires: "never", kind: "run", record: JSON.stringify(run) },
     });
     expect(crossSite.status()).toBe(403);
   } finally {

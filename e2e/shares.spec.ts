@@ -21,6 +21,10 @@ async function generateAndShare(page: Page, prompt: string, expiry = "Never"): P
   return link.inputValue();
 }
 
+// Each test drives two browser profiles through several pages; on a 2-core machine running the
+// suite's other workers too, that takes longer than the default budget.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   await openPlayground(page, E2E.demoUrl);
 });
@@ -119,4 +123,49 @@ test("sharing the same run again gives the same link; history marks and filters 
   await expect(page.getByRole("checkbox", { name: /Shared only/ })).toHaveCount(0);
   await expect(items).toHaveCount(2);
   await expect(items.getByText("Shared", { exact: true })).toHaveCount(0);
+});
+
+test("a shared grid shows every cell to a colleague, each openable, and is marked in history", async ({ page, browser }, testInfo) => {
+  await page.getByRole("tab", { name: "Grid" }).click();
+  await page.getByLabel("Prompt variants").fill("a kite {over the sea|in a storm}");
+  await page.getByLabel("Models", { exact: true }).fill("demo-geometric, demo-pixel");
+  await page.getByLabel("Aspect ratios", { exact: true }).fill("3:2");
+  await page.getByRole("button", { name: "Run grid" }).click();
+  await expect(page.getByTestId("grid-progress")).toContainText("4 done · 0 failed · 0 to go", { timeout: 20_000 });
+  const shareGrid = page.getByTestId("grid-view").getByRole("button", { name: "Share grid" });
+  await expect(shareGrid).toBeEnabled();
+  await shareGrid.click();
+  const dialog = page.getByRole("dialog", { name: "Share grid" });
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  const url = await dialog.getByRole("textbox", { name: "Shared link" }).inputValue();
+  expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("history-grid").getByText("Shared", { exact: true })).toBeVisible();
+
+  const colleague = await browser.newContext();
+  try {
+    const other = await colleague.newPage();
+    expect((await other.goto(url))?.status()).toBe(200);
+    await expect(other.getByRole("heading", { level: 1 })).toContainText("Grid of 4 cells: a kite over the sea");
+    const gridCells = other.getByTestId("grid-cell");
+    await expect(gridCells).toHaveCount(4);
+    for (const cell of await gridCells.all()) {
+      const image = cell.getByRole("img");
+      await expect(image).toHaveJSProperty("complete", true);
+      expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([1024, 683]);
+    }
+    // Read-only: nothing here can run.
+    await expect(other.getByRole("button", { name: /^Rerun/ })).toHaveCount(0);
+    await expect(other.getByRole("button", { name: "Cancel all" })).toHaveCount(0);
+    await other.getByRole("button", { name: "Open a kite in a storm · demo-pixel · 3:2" }).click();
+    const opened = other.getByRole("region", { name: "Opened cell" });
+    await expect(opened).toContainText("a kite in a storm");
+    await expect(opened.getByTestId("image-size")).toHaveText("1024×683 · 1.50:1 (requested 3:2, matches)");
+    await keepScreenshot(other, testInfo, "shared-grid");
+    await opened.getByRole("link", { name: "Open in playground" }).click();
+    await expect(other.getByLabel("Prompt", { exact: true })).toHaveValue("a kite in a storm");
+    await expect(other.getByLabel("Model", { exact: true })).toHaveValue("demo-pixel");
+  } finally {
+    await colleague.close();
+  }
 });

@@ -18,7 +18,8 @@ type GridCellProps = {
   view: GridCellView;
   now: number;
   gridRunning: boolean;
-  onRerun: (indices: number[]) => void;
+  /** Absent where cells cannot run (a shared grid): no Rerun button. */
+  onRerun?: (indices: number[]) => void;
   onOpen: (index: number) => void;
 };
 
@@ -37,7 +38,7 @@ export const GridCellBox = memo(function GridCellBox({
   onRerun: rerunCells,
   onOpen: openCell,
 }: GridCellProps) {
-  const onRerun = () => rerunCells([cell.index]);
+  const onRerun = () => rerunCells?.([cell.index]);
   const onOpen = () => openCell(cell.index);
   const ratio = parseAspectRatio(cell.aspect_ratio);
   const summary = useMemo(() => (view.outcome ? summariseCell(view.outcome) : null), [view.outcome]);
@@ -88,9 +89,11 @@ export const GridCellBox = memo(function GridCellBox({
           </span>
         )}
         <span className="ml-auto flex gap-1">
-          <button type="button" className={action} onClick={onRerun} disabled={busy || gridRunning} aria-label={`Rerun ${label}`}>
-            Rerun
-          </button>
+          {rerunCells && (
+            <button type="button" className={action} onClick={onRerun} disabled={busy || gridRunning} aria-label={`Rerun ${label}`}>
+              Rerun
+            </button>
+          )}
           <button type="button" className={action} onClick={onOpen} disabled={!view.outcome} aria-label={`Open ${label}`}>
             Open
           </button>

@@ -22,13 +22,16 @@ const button =
 type GridViewProps = {
   session: GridSession;
   onRowAxis: (axis: GridAxis) => void;
-  onRerun: (indices: number[]) => void;
   onOpen: (index: number) => void;
-  onCancelAll: () => void;
+  /** Both absent where nothing can run (a shared grid): no Cancel all, no Rerun. */
+  onRerun?: (indices: number[]) => void;
+  onCancelAll?: () => void;
+  /** More buttons for the toolbar (Share grid). */
+  extraActions?: React.ReactNode;
 };
 
 /** A grid as a table: one axis down, the other two across, cells filling in as they finish. */
-export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: GridViewProps) {
+export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, extraActions }: GridViewProps) {
   const [note, setNote] = useState<string | null>(null);
   const table = useMemo(() => layoutGrid(session.plan, session.rowAxis), [session.plan, session.rowAxis]);
   // One pass over the cells: the progress counts, and which cells "Rerun failed" would run.
@@ -96,17 +99,21 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
             </option>
           ))}
         </select>
-        <button type="button" className={button} onClick={onCancelAll} disabled={session.runningBatches === 0}>
-          Cancel all
-        </button>
-        <button
-          type="button"
-          className={button}
-          onClick={() => onRerun(failed)}
-          disabled={failed.length === 0 || session.runningBatches > 0}
-        >
-          Rerun failed{failed.length > 0 ? ` (${failed.length})` : ""}
-        </button>
+        {onCancelAll && (
+          <button type="button" className={button} onClick={onCancelAll} disabled={session.runningBatches === 0}>
+            Cancel all
+          </button>
+        )}
+        {onRerun && (
+          <button
+            type="button"
+            className={button}
+            onClick={() => onRerun(failed)}
+            disabled={failed.length === 0 || session.runningBatches > 0}
+          >
+            Rerun failed{failed.length > 0 ? ` (${failed.length})` : ""}
+          </button>
+        )}
         <button
           type="button"
           className={button}
@@ -115,6 +122,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll }: G
         >
           Download all
         </button>
+        {extraActions}
       </div>
       {session.pausedUntil !== null && session.pausedUntil > now && (
         <p

@@ -17,6 +17,9 @@ type HistoryGridItemProps = {
   onSelect: (selected: boolean) => void;
   onStar: (starred: boolean) => void;
   onRerun: () => void;
+  onShare: () => void;
+  /** Shared as a page from this browser. */
+  shared: boolean;
   onDelete: () => void;
 };
 
@@ -34,6 +37,8 @@ export function HistoryGridItem({
   onSelect,
   onStar,
   onRerun,
+  onShare,
+  shared,
   onDelete,
 }: HistoryGridItemProps) {
   const first = cells[0];
@@ -79,6 +84,11 @@ export function HistoryGridItem({
             <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">
               Grid · {cellCount} cells
             </span>
+            {shared && (
+              <span className="text-accent-800 dark:text-accent-200 rounded-full bg-accent-100 px-1.5 py-px font-medium dark:bg-accent-500/20">
+                Shared
+              </span>
+            )}
             <span data-testid="history-grid-summary">
               {withImages} of {cellCount} with images
             </span>
@@ -93,7 +103,14 @@ export function HistoryGridItem({
           </span>
         </span>
       </button>
-      <HistoryItemActions noun="grid" starred={starred} onStar={() => onStar(!starred)} onRerun={onRerun} onDelete={onDelete} />
+      <HistoryItemActions
+        noun="grid"
+        starred={starred}
+        onStar={() => onStar(!starred)}
+        onRerun={onRerun}
+        onShare={onShare}
+        onDelete={onDelete}
+      />
     </div>
   );
 }

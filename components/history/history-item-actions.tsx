@@ -9,15 +9,14 @@ type HistoryItemActionsProps = {
   starred: boolean;
   onStar: () => void;
   onRerun: () => void;
-  /** Runs only: a grid is not shared from here. */
-  onShare?: () => void;
+  onShare: () => void;
   onDelete: () => void;
 };
 
 /** Star, rerun, share and delete, beside an entry of the history list (two rows, to keep rows short). */
 export function HistoryItemActions({ noun, starred, onStar, onRerun, onShare, onDelete }: HistoryItemActionsProps) {
   return (
-    <div className={`grid shrink-0 place-items-center ${onShare ? "grid-cols-2" : "grid-cols-1"}`}>
+    <div className="grid shrink-0 grid-cols-2 place-items-center">
       <button
         type="button"
         onClick={onStar}
@@ -37,11 +36,15 @@ export function HistoryItemActions({ noun, starred, onStar, onRerun, onShare, on
       >
         ↻
       </button>
-      {onShare && (
-        <button type="button" onClick={onShare} aria-label="Share run" title="Share this run as a page with a link" className={iconButton}>
-          ⤴
-        </button>
-      )}
+      <button
+        type="button"
+        onClick={onShare}
+        aria-label={`Share ${noun}`}
+        title={`Share this ${noun} as a page with a link`}
+        className={iconButton}
+      >
+        ⤴
+      </button>
       <button
         type="button"
         onClick={onDelete}

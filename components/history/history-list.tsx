@@ -7,6 +7,7 @@ import type { HistoryEntry } from "@/lib/history/history-groups";
 import type { RunSummary } from "@/lib/history/history-types";
 import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
+import { shareKeyOfGrid } from "@/lib/history/share-files";
 
 type RowActions = {
   loadThumbnail: (id: string) => Promise<Blob | null>;
@@ -17,6 +18,7 @@ type RowActions = {
   onSelect: (ids: readonly string[], selected: boolean) => void;
   onStar: (ids: readonly string[], starred: boolean) => void;
   onShare: (run: RunSummary) => void;
+  onShareGrid: (cells: RunSummary[]) => void;
   /** Deletes the entry at `index`; focus then moves to its neighbour. */
   onDelete: (index: number, ids: readonly string[]) => void;
 };
@@ -28,7 +30,7 @@ type HistoryListProps = Omit<RowActions, "onDelete"> & {
   now: number;
   shownId: string | null;
   selected: ReadonlySet<string>;
-  /** Runs this browser has shared: marked in the list. */
+  /** What this browser has shared (runs' ids, grids' keys): marked in the list. */
   sharedIds: ReadonlySet<string>;
   onDelete: (ids: readonly string[]) => Promise<void>;
 };
@@ -78,7 +80,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
     if (hasRows && performance.getEntriesByName(PERF_MARKS.historyShown).length === 0) markPerformance(PERF_MARKS.historyShown);
   }, [hasRows]);
 
-  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare } = handlers;
+  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onShareGrid } = handlers;
   // One object for every row, the same while scrolling: rows already in view are not drawn again.
   const actions = useMemo<RowActions>(
     () => ({
@@ -90,6 +92,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
       onSelect,
       onStar,
       onShare,
+      onShareGrid,
       onDelete: (index, ids) => {
         const list = entriesRef.current;
         const neighbour = list[index + 1] ?? list[index - 1];
@@ -101,7 +104,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
         });
       },
     }),
-    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onDelete],
+    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onShareGrid, onDelete],
   );
 
   return (
@@ -135,7 +138,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
                   now={now}
                   settled={!virtualizer.isScrolling}
                   shown={entry.kind === "run" && entry.run.id === shownId}
-                  shared={entry.kind === "run" && sharedIds.has(entry.run.id)}
+                  shared={sharedIds.has(entry.kind === "run" ? entry.run.id : shareKeyOfGrid(entry.id))}
                   selected={entry.kind === "run" ? selected.has(entry.run.id) : entry.all.every((run) => selected.has(run.id))}
                   actions={actions}
                 />
@@ -175,6 +178,8 @@ const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown,
         onSelect={(on) => actions.onSelect(ids, on)}
         onStar={(starred) => actions.onStar(ids, starred)}
         onRerun={() => actions.onRerunGrid(entry.cells)}
+        onShare={() => actions.onShareGrid(entry.cells)}
+        shared={shared}
         onDelete={() => actions.onDelete(index, ids)}
       />
     );

@@ -17,7 +17,8 @@ import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
 import { HistoryFrame, HistoryHeading } from "./history-frame";
 import type { HistoryApi } from "./use-history";
-import { LazyShareDialog } from "@/components/share/share-result-button";
+import { gridShareTarget, LazyShareDialog, runShareTarget } from "@/components/share/share-result-button";
+import type { ShareTarget } from "@/components/share/share-dialog";
 import { useSharedRunIds } from "@/components/share/use-made-shares";
 
 export type HistoryPanelProps = {
@@ -56,7 +57,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const now = useNow(30_000);
   const { summaries, totals } = history;
   const sharedIds = useSharedRunIds();
-  const [sharing, setSharing] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const sharedCount = useMemo(() => summaries.reduce((count, run) => count + (sharedIds.has(run.id) ? 1 : 0), 0), [summaries, sharedIds]);
   const shown = useMemo(() => filterRuns(summaries, appliedFilter, sharedIds), [summaries, appliedFilter, sharedIds]);
   const entries = useMemo(() => groupHistory(shown), [shown]);
@@ -146,7 +147,11 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
           onSelect={toggle}
           sharedIds={sharedIds}
-          onShare={(run) => setSharing(run.id)}
+          onShare={(run) => setSharing(runShareTarget(run.id, async (id) => (await history.loadRuns([id]))[0] ?? null))}
+          onShareGrid={(cells) => {
+            const gridId = cells[0]?.group?.id;
+            if (gridId) setSharing(gridShareTarget(gridId, history.loadGroup));
+          }}
           onStar={(ids, starred) => void history.setStarred(ids, starred)}
           onDelete={async (ids) => {
             toggle(ids, false);
@@ -154,13 +159,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           }}
         />
       )}
-      {sharing && (
-        <LazyShareDialog
-          runId={sharing}
-          loadRun={async (id) => (await history.loadRuns([id]))[0] ?? null}
-          onClose={() => setSharing(null)}
-        />
-      )}
+      {sharing && <LazyShareDialog target={sharing} onClose={() => setSharing(null)} />}
       {confirmClear && (
         <ConfirmDialog
           title="Clear all history?"

@@ -50,6 +50,8 @@ export type HistoryApi = {
   /** Whole runs (answers and images), for opening, comparing and exporting. */
   loadRuns: (ids: readonly string[]) => Promise<HistoryRun[]>;
   loadAllRuns: () => Promise<HistoryRun[] | null>;
+  /** A grid's saved runs, the latest of each cell, in cell order. */
+  loadGroup: (groupId: string) => Promise<HistoryRun[]>;
   /** A run's list thumbnail, read with the other rows' in one go. */
   thumbnail: (id: string) => Promise<Blob | null>;
   /** A saved run's outcome as the result view shows it. */
@@ -364,6 +366,20 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     return read?.ok ? read.value : [];
   }, []);
 
+  const loadGroup = useCallback(async (groupId: string) => {
+    const listed = await storeRef.current?.listGroup(groupId);
+    if (!listed?.ok) return [];
+    const latest = new Map<number, RunSummary>();
+    for (const run of listed.value) {
+      const index = run.group?.cellIndex ?? -1;
+      const kept = latest.get(index);
+      if (!kept || kept.createdAt < run.createdAt) latest.set(index, run);
+    }
+    const ids = [...latest.entries()].sort(([a], [b]) => a - b).map(([, run]) => run.id);
+    const read = await storeRef.current?.getRuns(ids);
+    return read?.ok ? read.value : [];
+  }, []);
+
   const loadAllRuns = useCallback(async () => {
     const read = await storeRef.current?.listAllRuns();
     if (read && !read.ok) setNotice({ tone: "problem", text: `History could not be read: ${read.failure.message}` });
@@ -426,6 +442,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     addImported,
     loadRuns,
     loadAllRuns,
+    loadGroup,
     thumbnail,
     restore: useCallback(async (run) => (await historyEngine.load()).restoreOutcome(run), []),
     savePrompt,

@@ -7,7 +7,7 @@ import { RunProgress } from "./run-progress";
 import { resultViews } from "./result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
 import type { JobFollow } from "./use-job-follower";
-import { ShareResultButton } from "@/components/share/share-result-button";
+import { runShareTarget, ShareButton } from "@/components/share/share-result-button";
 
 const shareButton =
   "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
@@ -29,7 +29,12 @@ export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun }: RunPanelPr
     return (
       <>
         <div className="mb-3 flex justify-end">
-          <ShareResultButton runId={shownRunId} loadRun={loadRun} className={shareButton} />
+          <ShareButton
+            target={shownRunId === null ? null : runShareTarget(shownRunId, loadRun)}
+            label="Share result"
+            waitingTitle="Available once the run is saved in history"
+            className={shareButton}
+          />
         </div>
         {run.saved && <SavedRunBar run={run.saved.run} onRerun={onRerun} />}
         {views ? (

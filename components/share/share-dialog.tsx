@@ -1,9 +1,16 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { HistoryRun } from "@/lib/history/history-types";
 import { copyText } from "@/lib/browser/reveal";
-import { madeShares, shareRun, shareUrl, stopSharing, type MadeShare, type ShareExpiry } from "@/lib/browser/share/share-client";
+import {
+  createShare,
+  madeShares,
+  shareUrl,
+  stopSharing,
+  type MadeShare,
+  type ShareExpiry,
+  type ShareSource,
+} from "@/lib/browser/share/share-client";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
 
 const EXPIRY_CHOICES: { value: ShareExpiry; label: string }[] = [
@@ -25,38 +32,39 @@ const secondaryButton =
 const primaryButton =
   "rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
 
+export type ShareTarget = {
+  /** Under which key this browser remembers the share (see shareKeyOfGrid). */
+  key: string;
+  noun: "result" | "grid";
+  /** The run or the grid's saved cells, read when sharing; null when history no longer has them. */
+  load: () => Promise<ShareSource | null>;
+};
+
 /**
- * Shares one run as a page of its own: choose how long the link lives, get the link (the same one
- * if this browser shared the run before), copy it, or stop sharing.
+ * Shares a run or a grid as a page of its own: choose how long the link lives, get the link (the
+ * same one if this browser shared it before), copy it, or stop sharing.
  */
-export function ShareDialog({
-  runId,
-  loadRun,
-  onClose,
-}: {
-  runId: string;
-  loadRun: () => Promise<HistoryRun | null>;
-  onClose: () => void;
-}) {
+export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose: () => void }) {
+  const title = target.noun === "grid" ? "Share grid" : "Share result";
   const dialogRef = useModalDialog();
   const linkId = useId();
   const [expires, setExpires] = useState<ShareExpiry>("never");
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(() => {
-    const existing = madeShares()[runId];
+    const existing = madeShares()[target.key];
     return existing ? { kind: "shared", share: existing, note: "Already shared from this browser: this is its link." } : { kind: "choose" };
   });
 
   const share = async () => {
     setError(null);
     setStep({ kind: "sharing" });
-    const run = await loadRun();
-    if (!run) {
-      setError("This run is no longer in history, so it cannot be shared.");
+    const source = await target.load();
+    if (!source) {
+      setError(`This ${target.noun === "grid" ? "grid" : "run"} is no longer in history, so it cannot be shared.`);
       setStep({ kind: "choose" });
       return;
     }
-    const result = await shareRun(run, expires);
+    const result = await createShare(source, expires);
     if (!result.ok) {
       setError(result.message);
       setStep({ kind: "choose" });
@@ -69,7 +77,7 @@ export function ShareDialog({
   const stop = async (current: MadeShare) => {
     setError(null);
     setStep({ kind: "stopping", share: current });
-    const result = await stopSharing(runId, current);
+    const result = await stopSharing(target.key, current);
     if (!result.ok) {
       setError(result.message);
       setStep({ kind: "shared", share: current, note: null });
@@ -79,8 +87,8 @@ export function ShareDialog({
   };
 
   return (
-    <dialog ref={dialogRef} aria-label="Share result" onClose={onClose} className={`${smallDialogClassName} max-w-lg`}>
-      <h2 className="text-base font-semibold">Share result</h2>
+    <dialog ref={dialogRef} aria-label={title} onClose={onClose} className={`${smallDialogClassName} max-w-lg`}>
+      <h2 className="text-base font-semibold">{title}</h2>
       {(step.kind === "choose" || step.kind === "sharing") && (
         <>
           <p className="mt-2 text-sm text-muted">

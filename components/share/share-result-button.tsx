@@ -3,23 +3,49 @@
 import { useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { useLazyModule, lazyModule } from "@/components/ui/lazy-module";
+import type { ShareTarget } from "./share-dialog";
+import { shareKeyOfGrid } from "@/lib/history/share-files";
 
 /** The dialog is only fetched when someone shares: most runs are never shared. */
 const shareDialog = lazyModule(() => import("./share-dialog"));
 
+/** A run in history as a share target. */
+export function runShareTarget(runId: string, loadRun: (id: string) => Promise<HistoryRun | null>): ShareTarget {
+  return {
+    key: runId,
+    noun: "result",
+    load: async () => {
+      const run = await loadRun(runId);
+      return run ? { kind: "run", run } : null;
+    },
+  };
+}
+
+/** A grid in history as a share target: its saved cells, read when sharing. */
+export function gridShareTarget(gridId: string, loadGroup: (id: string) => Promise<HistoryRun[]>): ShareTarget {
+  return {
+    key: shareKeyOfGrid(gridId),
+    noun: "grid",
+    load: async () => {
+      const cells = await loadGroup(gridId);
+      return cells.length > 0 ? { kind: "grid", cells } : null;
+    },
+  };
+}
+
 /**
- * Opens the share dialog for a run in history. Until the run is saved (a moment after it is on
- * screen) there is nothing to share yet, and the button says so.
+ * Opens the share dialog for a run or a grid in history. Until there is something saved to share
+ * (a moment after a run is on screen; once a grid has finished) the button says why it waits.
  */
-export function ShareResultButton({
-  runId,
-  loadRun,
-  label = "Share result",
+export function ShareButton({
+  target,
+  label,
+  waitingTitle,
   className,
 }: {
-  runId: string | null;
-  loadRun: (id: string) => Promise<HistoryRun | null>;
-  label?: string;
+  target: ShareTarget | null;
+  label: string;
+  waitingTitle: string;
   className: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -27,28 +53,20 @@ export function ShareResultButton({
     <>
       <button
         type="button"
-        disabled={runId === null}
-        title={runId === null ? "Available once the run is saved in history" : "A page of its own for this result, with a link to send"}
+        disabled={target === null}
+        title={target === null ? waitingTitle : "A page of its own, with a link to send"}
         onClick={() => setOpen(true)}
         className={className}
       >
         {label}
       </button>
-      {open && runId && <LazyShareDialog runId={runId} loadRun={loadRun} onClose={() => setOpen(false)} />}
+      {open && target && <LazyShareDialog target={target} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-/** The share dialog for one run, shown as soon as its code has arrived. */
-export function LazyShareDialog({
-  runId,
-  loadRun,
-  onClose,
-}: {
-  runId: string;
-  loadRun: (id: string) => Promise<HistoryRun | null>;
-  onClose: () => void;
-}) {
+/** The share dialog, shown as soon as its code has arrived. */
+export function LazyShareDialog({ target, onClose }: { target: ShareTarget; onClose: () => void }) {
   const dialog = useLazyModule(shareDialog, true);
-  return dialog ? <dialog.ShareDialog runId={runId} loadRun={() => loadRun(runId)} onClose={onClose} /> : null;
+  return dialog ? <dialog.ShareDialog target={target} onClose={onClose} /> : null;
 }

@@ -5,37 +5,27 @@ import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { SavedImages } from "@/lib/history/restore-run";
 import { restoreOutcome } from "@/lib/history/restore-run";
-import { rebuildRun } from "@/lib/browser/history/history-import";
+import { loadSharedRuns } from "@/lib/browser/share/load-share-files";
 import { ResultView } from "@/components/answer/result-view";
 
 type Loaded =
   { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; outcome: RunOutcome; savedImages: SavedImages };
 
-/** Fetches a share's files (all at once) and rebuilds the run as history would, for the playground's own result view. */
-async function loadSharedRun(id: string, record: ArchivedRun, fileNames: string[], signal: AbortSignal) {
-  const files = new Map<string, Uint8Array<ArrayBuffer>>();
-  await Promise.all(
-    fileNames.map(async (name) => {
-      const response = await fetch(`/api/shares/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}`, { signal });
-      if (!response.ok) throw new Error(`${name} could not be loaded (${response.status}).`);
-      files.set(name, new Uint8Array(await response.arrayBuffer()));
-    }),
-  );
-  const run = rebuildRun(record, (name) => files.get(name));
-  if (typeof run === "string") throw new Error(`The share is incomplete: ${run}.`);
-  return restoreOutcome(run);
-}
-
 export function SharedRunResult({ id, record, fileNames }: { id: string; record: ArchivedRun; fileNames: string[] }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   useEffect(() => {
     const controller = new AbortController();
-    loadSharedRun(id, record, fileNames, controller.signal).then(
-      ({ outcome, savedImages }) => setLoaded({ state: "ready", outcome, savedImages }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+    loadSharedRuns(id, [record], fileNames, controller.signal)
+      .then(([run]) => {
+        if (!run) throw new Error("The share holds no run.");
+        return restoreOutcome(run);
+      })
+      .then(
+        ({ outcome, savedImages }) => setLoaded({ state: "ready", outcome, savedImages }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+        },
+      );
     return () => controller.abort();
   }, [id, record, fileNames]);
 

@@ -1,4 +1,5 @@
 import type { RunSummary, RunStatus } from "./history-types";
+import { shareKeyOfGrid } from "./share-files";
 
 /** Search and filters of the history list, over summaries only. Empty strings mean "any". */
 
@@ -14,7 +15,7 @@ export type HistoryFilter = {
 
 export const EMPTY_FILTER: HistoryFilter = { text: "", model: "", ratio: "", status: "", starredOnly: false, sharedOnly: false };
 
-type Filterable = Pick<RunSummary, "id" | "request" | "status" | "starred">;
+type Filterable = Pick<RunSummary, "id" | "request" | "status" | "starred" | "group">;
 
 const NOTHING_SHARED: ReadonlySet<string> = new Set();
 
@@ -42,7 +43,7 @@ function lowerPrompt(run: Filterable): string {
   return lower;
 }
 
-/** `shared`: the ids of the runs shared from this browser (kept beside history, not in it). */
+/** `shared`: the keys of what this browser has shared (runs' ids, grids' keys; kept beside history). */
 export function filterRuns<T extends Filterable>(runs: readonly T[], filter: HistoryFilter, shared = NOTHING_SHARED): T[] {
   if (!isFiltering(filter)) return runs as T[];
   // Every word of the search must appear in the prompt, in any order, ignoring case.
@@ -52,7 +53,7 @@ export function filterRuns<T extends Filterable>(runs: readonly T[], filter: His
     if (filter.ratio && run.request.aspect_ratio !== filter.ratio) return false;
     if (filter.status && run.status !== filter.status) return false;
     if (filter.starredOnly && !run.starred) return false;
-    if (filter.sharedOnly && !shared.has(run.id)) return false;
+    if (filter.sharedOnly && !shared.has(run.id) && !(run.group && shared.has(shareKeyOfGrid(run.group.id)))) return false;
     if (words.length === 0) return true;
     const prompt = lowerPrompt(run);
     return words.every((word) => prompt.includes(word));

@@ -3,16 +3,18 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ConfigErrorScreen } from "@/components/config-error-screen";
-import { SharedRunPage, ShareUnavailable } from "@/components/share/shared-run-page";
+import { SharedRunPage } from "@/components/share/shared-run-page";
+import { SharedGridPage } from "@/components/share/shared-grid-page";
+import { ShareUnavailable } from "@/components/share/shared-page-frame";
 import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
 import { lookUpShare } from "@/lib/server/shares/share-lookup";
-import { firstImageFile } from "@/lib/history/share-files";
+import { sharePreview } from "@/lib/history/share-files";
 
 type SharePageProps = { params: Promise<{ id: string }> };
 
 /**
- * A shared run: read-only, server-rendered (what it was, when, how it went), with the answer
+ * A shared run or grid: read-only, server-rendered (what it was, when, how it went), with the answer
  * views built in the page from the share's files. Behind the access gate like the playground.
  * An expired share never reaches here: the proxy answers it with 410.
  */
@@ -27,7 +29,12 @@ export default async function SharePage({ params }: SharePageProps) {
   if (lookup.state === "missing") notFound();
   if (lookup.state === "unavailable") return <ShareUnavailable detail={lookup.detail} />;
   if (lookup.state === "expired") return <ShareUnavailable detail="This share has expired; its images have been deleted." />;
-  return <SharedRunPage share={lookup.share} />;
+  const { share } = lookup;
+  return share.kind === "run" ? (
+    <SharedRunPage id={share.id} record={share.record} expiresAt={share.expiresAt} />
+  ) : (
+    <SharedGridPage id={share.id} record={share.record} expiresAt={share.expiresAt} />
+  );
 }
 
 export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {
@@ -36,19 +43,16 @@ export async function generateMetadata({ params }: SharePageProps): Promise<Meta
   if (!configResult.ok) return { robots };
   const { config } = configResult;
   // Behind the access gate a chat preview would show nothing but the sign-in page: no preview.
-  if (config.access.password !== null) return { title: "Shared run · Image Prompt Playground", robots };
+  if (config.access.password !== null) return { title: "Shared · Image Prompt Playground", robots };
   const { id } = await params;
   const lookup = await lookUpShare(config.shares, id);
-  if (lookup.state !== "found") return { title: "Shared run · Image Prompt Playground", robots };
-  const { record } = lookup.share;
-  const title = record.request.prompt.slice(0, 200) || "Shared run";
-  const image = firstImageFile(record);
+  if (lookup.state !== "found") return { title: "Shared · Image Prompt Playground", robots };
+  const { title, description, image } = sharePreview(lookup.share);
   const requestHeaders = await headers();
   const host = requestHeaders.get("host");
   // Chat apps fetch the preview image themselves: it needs an absolute URL, as the browser sees it.
   const protocol = (config.trustProxyHops > 0 && requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim()) || "http";
   const imageUrl = image && host ? `${protocol}://${host}/api/shares/${id}/files/${image}` : null;
-  const description = `${record.request.model} · ${record.request.aspect_ratio} · shared from the Image Prompt Playground`;
   return {
     title: `${title} · Image Prompt Playground`,
     description,

@@ -1,5 +1,7 @@
 import { archivedRunFiles } from "@/lib/browser/history/history-export";
 import type { HistoryRun } from "@/lib/history/history-types";
+import { gridCellPrefix, prefixRunFiles, shareKeyOfGrid } from "@/lib/history/share-files";
+import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-schema";
 import { problemSchema } from "@/lib/request/problem";
 
 /**
@@ -11,6 +13,8 @@ import { problemSchema } from "@/lib/request/problem";
 export type ShareExpiry = "never" | "1" | "7" | "30";
 export type MadeShare = { id: string; path: string; expiresAt: string | null };
 export type ShareOutcome = { ok: true; share: MadeShare } | { ok: false; message: string };
+/** What is shared: one run, or the saved cells of one grid. */
+export type ShareSource = { kind: "run"; run: HistoryRun } | { kind: "grid"; cells: HistoryRun[] };
 
 const OWNER_KEY = "playground.share-owner";
 const SHARES_KEY = "playground.shares";
@@ -29,7 +33,7 @@ function ownerToken(): string {
   return token;
 }
 
-/** The shares this browser made, by the history id of the run shared (expired ones dropped). */
+/** The shares this browser made, by share key (see shareKeyOfGrid; expired ones dropped). */
 export function madeShares(now = Date.now()): Record<string, MadeShare> {
   try {
     const parsed = JSON.parse(localStorage.getItem(SHARES_KEY) ?? "{}") as Record<string, MadeShare>;
@@ -39,10 +43,10 @@ export function madeShares(now = Date.now()): Record<string, MadeShare> {
   }
 }
 
-function remember(runId: string, share: MadeShare | null): void {
+function remember(key: string, share: MadeShare | null): void {
   const shares = madeShares();
-  if (share) shares[runId] = share;
-  else delete shares[runId];
+  if (share) shares[key] = share;
+  else delete shares[key];
   localStorage.setItem(SHARES_KEY, JSON.stringify(shares));
   window.dispatchEvent(new Event(SHARES_CHANGED_EVENT));
 }
@@ -60,16 +64,51 @@ async function problemMessage(response: Response): Promise<string> {
   }
 }
 
-export async function shareRun(run: HistoryRun, expires: ShareExpiry): Promise<ShareOutcome> {
-  const { entries, archived } = await archivedRunFiles(run);
+/** The form the share route reads: the record (a run, or a grid's cells) and every file it names. */
+async function shareForm(source: ShareSource, expires: ShareExpiry): Promise<{ form: FormData; key: string }> {
   const form = new FormData();
   form.set("ownerToken", ownerToken());
   form.set("expires", expires);
-  form.set("run", JSON.stringify(archived));
-  for (const entry of entries) {
-    if (entry.name === "run.json" || entry.name === "request.json") continue;
-    form.append("file", entry.data instanceof Blob ? entry.data : new Blob([entry.data as Uint8Array<ArrayBuffer>]), entry.name);
+  form.set("kind", source.kind);
+  const runs = source.kind === "run" ? [source.run] : source.cells;
+  const records = [];
+  for (const [position, run] of runs.entries()) {
+    const prefix = source.kind === "grid" ? gridCellPrefix(position) : "";
+    const { entries, archived } = await archivedRunFiles(run);
+    records.push(prefixRunFiles(archived, prefix));
+    for (const entry of entries) {
+      // The record itself travels as one field; request.json repeats what it holds.
+      if (entry.name === "run.json" || entry.name === "request.json") continue;
+      let data = entry.data;
+      if (
+        prefix &&
+        archived.outcome.kind === "service" &&
+        entry.name === archived.outcome.answerFile &&
+        archived.outcome.packed.length > 0
+      ) {
+        // Not Blob.text(): it drops a leading byte-order mark, and the answer must stay byte for byte.
+        const text = data instanceof Blob ? await data.text() : new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
+        data = renameFileReferences(text, archived.outcome.packed, prefix);
+      }
+      form.append("file", data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>]), prefix + entry.name);
+    }
   }
+  form.set("record", JSON.stringify(source.kind === "run" ? records[0] : { cells: records }));
+  const key = source.kind === "run" ? source.run.id : shareKeyOfGrid(source.cells[0]?.group?.id ?? "");
+  return { form, key };
+}
+
+/** The answer's references to its packed images, renamed with the cell's prefix as their files are. */
+function renameFileReferences(text: string, packed: readonly { file: string }[], prefix: string): Uint8Array<ArrayBuffer> {
+  let renamed = text;
+  for (const { file } of packed) {
+    renamed = renamed.split(`"${FILE_REFERENCE_PREFIX}${file}"`).join(`"${FILE_REFERENCE_PREFIX}${prefix}${file}"`);
+  }
+  return new TextEncoder().encode(renamed);
+}
+
+export async function createShare(source: ShareSource, expires: ShareExpiry): Promise<ShareOutcome> {
+  const { form, key } = await shareForm(source, expires);
   let response: Response;
   try {
     response = await fetch("/api/shares", { method: "POST", body: form });
@@ -78,11 +117,11 @@ export async function shareRun(run: HistoryRun, expires: ShareExpiry): Promise<S
   }
   if (!response.ok) return { ok: false, message: await problemMessage(response) };
   const share = (await response.json()) as MadeShare;
-  remember(run.id, { id: share.id, path: share.path, expiresAt: share.expiresAt });
+  remember(key, { id: share.id, path: share.path, expiresAt: share.expiresAt });
   return { ok: true, share };
 }
 
-export async function stopSharing(runId: string, share: MadeShare): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function stopSharing(key: string, share: MadeShare): Promise<{ ok: true } | { ok: false; message: string }> {
   let response: Response;
   try {
     response = await fetch(`/api/shares/${encodeURIComponent(share.id)}`, {
@@ -95,7 +134,7 @@ export async function stopSharing(runId: string, share: MadeShare): Promise<{ ok
   }
   // Already gone (stopped elsewhere, or purged): this browser forgets it too.
   if (response.ok || response.status === 404) {
-    remember(runId, null);
+    remember(key, null);
     return { ok: true };
   }
   return { ok: false, message: await problemMessage(response) };

@@ -48,9 +48,11 @@ function archivedRun(id: string): ArchivedRun {
   };
 }
 
-function newShare(id: string, overrides: Partial<NewShare> = {}): NewShare {
+function newShare(id: string, overrides: Partial<Pick<NewShare, "ownerToken" | "expiresAt">> = {}): NewShare {
   return {
     ownerToken: "owner-1",
+    sourceKey: id,
+    kind: "run",
     record: archivedRun(id),
     files: [
       { name: "answer.json", contentType: "application/octet-stream", data: new TextEncoder().encode('{"data":[{"b64_json":"x"}]}') },
@@ -77,7 +79,7 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     expect(found.state).toBe("found");
     if (found.state !== "found") return;
     expect(found.share.kind).toBe("run");
-    expect(found.share.record.request.prompt).toBe("a lighthouse at dusk");
+    expect(found.share.kind === "run" && found.share.record.request.prompt).toBe("a lighthouse at dusk");
     expect(found.share.files.map((file) => file.name).sort()).toEqual(["answer.json", "image-1.png"]);
     const image = await readShareFile(connection.db, created.id, "image-1.png");
     expect(image).not.toBeNull();

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
-import type { ArchivedRun } from "@/lib/history/archive-schema";
+import type { SharedRecord } from "@/lib/history/share-files";
 import type { Database } from "./connection";
 import { shareFiles, shareLibrary, shares } from "./schema";
 
@@ -15,10 +15,12 @@ export type ShareFile = { name: string; contentType: string; data: Uint8Array };
 
 export type NewShare = {
   ownerToken: string;
-  record: ArchivedRun;
-  files: ShareFile[];
-  expiresAt: Date | null;
-};
+  /** What the browser shared, in its own words (a run's id, a grid's): the same twice gives one link. */
+  sourceKey: string;
+} & SharedRecord & {
+    files: ShareFile[];
+    expiresAt: Date | null;
+  };
 
 export type ShareLimits = { shareBytes: number; libraryBytes: number };
 
@@ -26,10 +28,8 @@ export type CreateResult =
   | { ok: true; id: string; created: boolean; expiresAt: Date | null }
   | { ok: false; reason: "share-too-large" | "library-full"; limit: number; size: number };
 
-export type StoredShare = {
+export type StoredShare = SharedRecord & {
   id: string;
-  kind: "run" | "grid";
-  record: ArchivedRun;
   files: { name: string; contentType: string; bytes: number }[];
   createdAt: Date;
   expiresAt: Date | null;
@@ -47,7 +47,7 @@ export function ownerTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-const recordBytes = (record: ArchivedRun) => Buffer.byteLength(JSON.stringify(record));
+const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
 
 export async function createShare(db: Database, share: NewShare, limits: ShareLimits, now = new Date()): Promise<CreateResult> {
   const size = recordBytes(share.record) + share.files.reduce((total, file) => total + file.data.byteLength, 0);
@@ -59,7 +59,7 @@ export async function createShare(db: Database, share: NewShare, limits: ShareLi
     const [existing] = await tx
       .select({ id: shares.id, expiresAt: shares.expiresAt, bytes: shares.bytes })
       .from(shares)
-      .where(and(eq(shares.ownerTokenHash, owner), eq(shares.sourceKey, share.record.id)));
+      .where(and(eq(shares.ownerTokenHash, owner), eq(shares.sourceKey, share.sourceKey)));
     if (existing && (existing.expiresAt === null || existing.expiresAt > now)) {
       return { ok: true as const, id: existing.id, created: false, expiresAt: existing.expiresAt };
     }
@@ -75,8 +75,8 @@ export async function createShare(db: Database, share: NewShare, limits: ShareLi
     await tx.insert(shares).values({
       id,
       ownerTokenHash: owner,
-      sourceKey: share.record.id,
-      kind: share.record.group ? "grid" : "run",
+      sourceKey: share.sourceKey,
+      kind: share.kind,
       record: share.record,
       bytes: size,
       createdAt: now,
@@ -108,7 +108,13 @@ export async function findShare(db: Database, id: string, now = new Date()): Pro
     .where(eq(shareFiles.shareId, id));
   return {
     state: "found",
-    share: { id: row.id, kind: row.kind, record: row.record as ArchivedRun, files, createdAt: row.createdAt, expiresAt: row.expiresAt },
+    share: {
+      id: row.id,
+      ...({ kind: row.kind, record: row.record } as SharedRecord),
+      files,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    },
   };
 }
 

@@ -52,11 +52,12 @@ function runRecord(id: string): ArchivedRun {
 
 type Part = { name: string; bytes: Uint8Array<ArrayBuffer>; type?: string };
 
-function shareForm(record: unknown, files: Part[], fields: Record<string, string> = {}): FormData {
+function shareForm(record: unknown, files: Part[], fields: { ownerToken?: string; expires?: string; kind?: string } = {}): FormData {
   const form = new FormData();
   form.set("ownerToken", fields.ownerToken ?? OWNER);
   form.set("expires", fields.expires ?? "never");
-  form.set("run", JSON.stringify(record));
+  form.set("kind", fields.kind ?? "run");
+  form.set("record", JSON.stringify(record));
   for (const file of files) form.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
   return form;
 }
@@ -148,7 +149,7 @@ describe.each(DATABASE_TARGETS)("the share routes on %s", (kind) => {
       {
         request: shareRequest(shareForm(runRecord("extra"), [...goodFiles(), { name: "page.html", bytes: html }])),
         status: 422,
-        detail: /page\.html.*not one the run names/,
+        detail: /page\.html.*not one the record names/,
       },
       {
         request: shareRequest(shareForm(runRecord("missing"), [goodFiles()[0]!])),
@@ -187,6 +188,46 @@ describe.each(DATABASE_TARGETS)("the share routes on %s", (kind) => {
       expect((await problemOf(response)).detail).toMatch(detail);
     }
     expect(await total()).toBe(before);
+  });
+
+  it("stores a grid's cells with their files, and refuses cells of different grids", async () => {
+    const group = (id: string, cellIndex: number) => ({
+      id,
+      cellIndex,
+      cellCount: 2,
+      rowAxis: "prompt" as const,
+      spec: { prompts: "a fox\na hare", models: "fake-b64", ratios: "16:9" },
+    });
+    const cell = (position: number, groupId = "grid-1") => {
+      const run = runRecord(`cell-${position}`);
+      const prefix = `c${position}-`;
+      if (run.outcome.kind !== "service") throw new Error("shape");
+      return {
+        ...run,
+        group: group(groupId, position),
+        outcome: { ...run.outcome, answerFile: `${prefix}answer.json`, packed: [{ prefix: "", file: `${prefix}image-1.png` }] },
+      };
+    };
+    const files = [0, 1].flatMap((position) => [
+      { name: `c${position}-answer.json`, bytes: answer() },
+      { name: `c${position}-image-1.png`, bytes: new Uint8Array(samplePng(32, 18)), type: "image/png" },
+    ]);
+    const created = await handleCreateShare(shareRequest(shareForm({ cells: [cell(0), cell(1)] }, files, { kind: "grid" })), config);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const again = await handleCreateShare(shareRequest(shareForm({ cells: [cell(0), cell(1)] }, files, { kind: "grid" })), config);
+    expect(await again.json()).toMatchObject({ id, created: false });
+    const image = await handleShareFile(fileRequest(id, "c1-image-1.png"), config, id, "c1-image-1.png");
+    expect(image.headers.get("content-type")).toBe("image/png");
+
+    const mixed = await handleCreateShare(
+      shareRequest(shareForm({ cells: [cell(0), cell(1, "grid-2")] }, files, { kind: "grid" })),
+      config,
+    );
+    expect(mixed.status).toBe(422);
+    expect((await problemOf(mixed)).detail).toMatch(/same grid/);
+    const asRun = await handleCreateShare(shareRequest(shareForm({ cells: [cell(0)] }, files.slice(0, 2), { kind: "run" })), config);
+    expect(asRun.status).toBe(422);
   });
 
   it("stops sharing only with the owner's token; the files go with it", async () => {

@@ -85,18 +85,13 @@ export function handleCreateShare(request: Request, configResult: ConfigResult):
     const secrets = [config.service?.apiKey ?? "", DEMO_API_KEY];
     const upload = await readShareUpload(form, secrets);
     if (!upload.ok) return finish(problemResponse("share-invalid", { requestId, detail: upload.detail }), { bytesIn: body.size });
-    const { ownerToken, record, files, expiresInDays } = upload.upload;
+    const { expiresInDays, ...share } = upload.upload;
     return withDatabase(config, context, async ({ db }) => {
       const now = new Date();
       // Each share made also clears a batch of expired ones: the library purges as it is used.
       await purgeExpired(db, now);
       const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
-      const created = await createShare(
-        db,
-        { ownerToken, record, files, expiresAt },
-        { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
-        now,
-      );
+      const created = await createShare(db, { ...share, expiresAt }, { shareBytes: limit, libraryBytes: config.shares.libraryBytes }, now);
       if (!created.ok) {
         const detail =
           created.reason === "share-too-large"

@@ -1,68 +1,98 @@
 import "server-only";
 import "@/lib/request/zod-setup";
 import * as z from "zod/mini";
-import { archivedRunSchema, type ArchivedRun } from "@/lib/history/archive-schema";
+import { archivedRunSchema } from "@/lib/history/archive-schema";
+import type { SharedRecord } from "@/lib/history/share-files";
 import { sniffImageMime } from "@/lib/answer/image-signature";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
 
 /**
- * What a browser sends to share a run, checked before anything is stored: multipart form data
- * with `run` (the run as the history export writes run.json), `expires` and `ownerToken`, and
- * one part per file the run names. Images must be what their bytes say (PNG, JPEG, WebP, GIF or
+ * What a browser sends to share a run or a grid, checked before anything is stored: multipart
+ * form data with `kind` ("run" or "grid"), `record` (the run as the history export writes
+ * run.json, or a grid's cells as such runs), `expires` and `ownerToken`, and one part per file
+ * the record names. Images must be what their bytes say (PNG, JPEG, WebP, GIF or
  * AVIF); every other file is stored as opaque bytes and only ever served as a download.
  */
 
 export const SHARE_EXPIRY_CHOICES = ["never", "1", "7", "30"] as const;
 
-export type ShareUpload = { ownerToken: string; record: ArchivedRun; files: ShareFile[]; expiresInDays: number | null };
+export type ShareUpload = SharedRecord & {
+  ownerToken: string;
+  sourceKey: string;
+  files: ShareFile[];
+  expiresInDays: number | null;
+};
 
 /** The image types a share may hold: those every browser shows, none that can carry a script. */
 const SHAREABLE_IMAGES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** More cells than any grid the playground plans (PLAYGROUND_GRID_MAX_CELLS tops out at 10,000). */
+const MAX_GRID_CELLS = 10_000;
 
 const fieldsSchema = z.object({
   ownerToken: z.string().check(z.minLength(16), z.maxLength(200)),
   expires: z.enum(SHARE_EXPIRY_CHOICES),
+  kind: z.enum(["run", "grid"]),
 });
 
-export async function readShareUpload(
-  form: FormData,
-  secrets: readonly string[],
-): Promise<{ ok: true; upload: ShareUpload } | { ok: false; detail: string }> {
-  const fields = fieldsSchema.safeParse({ ownerToken: form.get("ownerToken"), expires: form.get("expires") });
-  if (!fields.success) return { ok: false, detail: "The share needs an owner token and an expiry of never, 1, 7 or 30 days." };
-  const runPart = form.get("run");
-  const runText = typeof runPart === "string" ? runPart : runPart ? await runPart.text() : null;
-  if (runText === null) return { ok: false, detail: "The share has no run." };
-  let runJson: unknown;
-  try {
-    runJson = JSON.parse(scrubText(runText, secrets));
-  } catch {
-    return { ok: false, detail: "The run is not valid JSON." };
+const gridRecordSchema = z.object({ cells: z.array(archivedRunSchema).check(z.minLength(1), z.maxLength(MAX_GRID_CELLS)) });
+
+type Refusal = { ok: false; detail: string };
+
+export async function readShareUpload(form: FormData, secrets: readonly string[]): Promise<{ ok: true; upload: ShareUpload } | Refusal> {
+  const fields = fieldsSchema.safeParse({ ownerToken: form.get("ownerToken"), expires: form.get("expires"), kind: form.get("kind") });
+  if (!fields.success) {
+    return { ok: false, detail: "The share needs a kind (run or grid), an owner token and an expiry of never, 1, 7 or 30 days." };
   }
-  const parsed = archivedRunSchema.safeParse(runJson);
-  if (!parsed.success) return { ok: false, detail: "The run does not have the shape of a run in the playground's history." };
-  const record = parsed.data;
+  const recordPart = form.get("record");
+  const recordText = typeof recordPart === "string" ? recordPart : recordPart ? await recordPart.text() : null;
+  if (recordText === null) return { ok: false, detail: "The share has no record." };
+  let json: unknown;
+  try {
+    json = JSON.parse(scrubText(recordText, secrets));
+  } catch {
+    return { ok: false, detail: "The record is not valid JSON." };
+  }
+  const shared = readRecord(fields.data.kind, json);
+  if (!shared.ok) return shared;
+  const runs = shared.record.kind === "run" ? [shared.record.record] : shared.record.record.cells;
 
   const images = new Set<string>();
   const others = new Set<string>();
-  if (record.thumbnailFile) images.add(record.thumbnailFile);
-  if (record.outcome.kind === "service") {
-    others.add(record.outcome.answerFile);
-    for (const image of [...record.outcome.packed, ...record.outcome.remote]) images.add(image.file);
+  const optional = new Set<string>();
+  for (const run of runs) {
+    const named: string[] = [];
+    if (run.thumbnailFile) named.push(run.thumbnailFile);
+    if (run.outcome.kind === "service") {
+      named.push(
+        run.outcome.answerFile,
+        ...run.outcome.packed.map((image) => image.file),
+        ...run.outcome.remote.map((image) => image.file),
+      );
+      // A saved copy of a remote image may be absent (history keeps what it could fetch).
+      for (const image of run.outcome.remote) optional.add(image.file);
+    }
+    for (const name of named) {
+      if (!FILE_NAME.test(name)) return { ok: false, detail: `The file name ${JSON.stringify(name.slice(0, 100))} is not allowed.` };
+      if (images.has(name) || others.has(name)) return { ok: false, detail: `The file name ${name} is used twice.` };
+    }
+    if (run.thumbnailFile) images.add(run.thumbnailFile);
+    if (run.outcome.kind === "service") {
+      others.add(run.outcome.answerFile);
+      for (const image of [...run.outcome.packed, ...run.outcome.remote]) images.add(image.file);
+    }
   }
-  const named = [...images, ...others];
-  const badName = named.find((name) => !FILE_NAME.test(name));
-  if (badName !== undefined) return { ok: false, detail: `The file name ${JSON.stringify(badName.slice(0, 100))} is not allowed.` };
 
   const files: ShareFile[] = [];
+  const sent = new Set<string>();
   for (const part of form.getAll("file")) {
     if (typeof part === "string") return { ok: false, detail: "Files must be sent as file parts." };
     if (!images.has(part.name) && !others.has(part.name)) {
-      return { ok: false, detail: `The file ${JSON.stringify(part.name.slice(0, 100))} is not one the run names.` };
+      return { ok: false, detail: `The file ${JSON.stringify(part.name.slice(0, 100))} is not one the record names.` };
     }
-    if (files.some((file) => file.name === part.name)) return { ok: false, detail: `The file ${part.name} was sent twice.` };
+    if (sent.has(part.name)) return { ok: false, detail: `The file ${part.name} was sent twice.` };
+    sent.add(part.name);
     const data = new Uint8Array(await part.arrayBuffer());
     if (images.has(part.name)) {
       const type = sniffImageMime(data.subarray(0, 32));
@@ -74,15 +104,28 @@ export async function readShareUpload(
       files.push({ name: part.name, contentType: "application/octet-stream", data: scrubBytes(data, secrets) });
     }
   }
-  const missing = named.find((name) => !files.some((file) => file.name === name) && !isOptionalRemote(record, name));
-  if (missing !== undefined) return { ok: false, detail: `The run names ${missing}, which was not sent.` };
+  const missing = [...images, ...others].find((name) => !sent.has(name) && !optional.has(name));
+  if (missing !== undefined) return { ok: false, detail: `The record names ${missing}, which was not sent.` };
   const expiresInDays = fields.data.expires === "never" ? null : Number(fields.data.expires);
-  return { ok: true, upload: { ownerToken: fields.data.ownerToken, record, files, expiresInDays } };
+  return {
+    ok: true,
+    upload: { ...shared.record, sourceKey: shared.sourceKey, ownerToken: fields.data.ownerToken, files, expiresInDays },
+  };
 }
 
-/** A saved copy of a remote image may be absent (the history keeps what it could fetch). */
-function isOptionalRemote(record: ArchivedRun, name: string): boolean {
-  return record.outcome.kind === "service" && record.outcome.remote.some((image) => image.file === name);
+function readRecord(kind: "run" | "grid", json: unknown): { ok: true; record: SharedRecord; sourceKey: string } | Refusal {
+  if (kind === "run") {
+    const parsed = archivedRunSchema.safeParse(json);
+    if (!parsed.success) return { ok: false, detail: "The run does not have the shape of a run in the playground's history." };
+    return { ok: true, record: { kind: "run", record: parsed.data }, sourceKey: parsed.data.id };
+  }
+  const parsed = gridRecordSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, detail: "The grid does not have the shape of a grid in the playground's history." };
+  const groupId = parsed.data.cells[0]?.group?.id;
+  if (!groupId || parsed.data.cells.some((cell) => cell.group?.id !== groupId)) {
+    return { ok: false, detail: "Every cell of a shared grid must belong to the same grid." };
+  }
+  return { ok: true, record: { kind: "grid", record: parsed.data }, sourceKey: `grid:${groupId}` };
 }
 
 function scrubText(text: string, secrets: readonly string[]): string {

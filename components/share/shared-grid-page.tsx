@@ -1,0 +1,40 @@
+import type { SharedGridRecord } from "@/lib/history/share-files";
+import { shareFileNames } from "@/lib/history/share-files";
+import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
+import { SharedGridResult } from "./shared-grid-result";
+
+const distinct = (values: string[]) => [...new Set(values)];
+
+/** A shared grid, read-only: what was swept, then the grid's table with every cell openable. */
+export function SharedGridPage({ id, record, expiresAt }: { id: string; record: SharedGridRecord; expiresAt: Date | null }) {
+  const { cells } = record;
+  const prompts = distinct(cells.map((cell) => cell.request.prompt));
+  const models = distinct(cells.map((cell) => cell.request.model));
+  const ratios = distinct(cells.map((cell) => cell.request.aspect_ratio));
+  const succeeded = cells.filter((cell) => cell.status === "succeeded").length;
+  const group = cells[0]?.group;
+  const made = Math.min(...cells.map((cell) => cell.createdAt));
+  return (
+    <SharedPageFrame kind="shared grid">
+      <section aria-label="Shared grid" className="flex flex-col gap-3">
+        <h1 className="text-xl leading-snug font-semibold break-words">
+          Grid of {group?.cellCount ?? cells.length} cells: {prompts[0]}
+          {prompts.length > 1 && <span className="font-normal text-muted"> and {prompts.length - 1} more prompts</span>}
+        </h1>
+        <ShareFacts
+          facts={[
+            ["Models", models.join(", ")],
+            ["Ratios", ratios.join(", ")],
+            ...(group?.spec.field ? ([[group.spec.field, group.spec.fieldValues ?? ""]] as [string, string][]) : []),
+            ["With images", `${succeeded} of ${group?.cellCount ?? cells.length}`],
+            ["Made", utcText(made)],
+            ["Link expires", expiresAt ? utcText(expiresAt) : "Never"],
+          ]}
+        />
+      </section>
+      <section aria-label="Grid" className="min-w-0">
+        <SharedGridResult id={id} cells={cells} fileNames={cells.flatMap(shareFileNames)} />
+      </section>
+    </SharedPageFrame>
+  );
+}
