@@ -12,7 +12,7 @@ export const DATABASE_TARGETS = ["embedded", "postgres"] as const;
 export type DatabaseTargetKind = (typeof DATABASE_TARGETS)[number];
 
 export async function openTestDatabase(kind: DatabaseTargetKind): Promise<DatabaseConnection> {
-  if (kind === "embedded") return openDatabase({ memory: true });
+  if (kind === "embedded") return openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) });
   return openDatabase({ url: await createTestDatabase() });
 }
 

@@ -20,6 +20,8 @@ type GridCellProps = {
   gridRunning: boolean;
   /** Absent where cells cannot run (a shared grid): no Rerun button. */
   onRerun?: (indices: number[]) => void;
+  /** What a queued cell says (a shared grid's cells are "Loading…", not queued to run). */
+  queuedLabel?: string;
   onOpen: (index: number) => void;
 };
 
@@ -37,6 +39,7 @@ export const GridCellBox = memo(function GridCellBox({
   gridRunning,
   onRerun: rerunCells,
   onOpen: openCell,
+  queuedLabel = "Queued",
 }: GridCellProps) {
   const onRerun = () => rerunCells?.([cell.index]);
   const onOpen = () => openCell(cell.index);
@@ -75,7 +78,7 @@ export const GridCellBox = memo(function GridCellBox({
         ) : (
           <p className="px-2 text-center text-xs text-muted" role="status">
             {progress.status === "running" && `Running… ${((now - progress.startedAt) / 1000).toFixed(1)} s`}
-            {progress.status === "queued" && "Queued"}
+            {progress.status === "queued" && queuedLabel}
             {progress.status === "waiting" &&
               `Told to wait; retry ${progress.attempt} in ${Math.max(0, Math.ceil((progress.until - now) / 1000))} s`}
             {progress.status === "cancelled" && "Cancelled"}

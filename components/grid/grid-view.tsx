@@ -28,10 +28,12 @@ type GridViewProps = {
   onCancelAll?: () => void;
   /** More buttons for the toolbar (Share grid). */
   extraActions?: React.ReactNode;
+  /** What queued cells say (see GridCellBox). */
+  queuedLabel?: string;
 };
 
 /** A grid as a table: one axis down, the other two across, cells filling in as they finish. */
-export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, extraActions }: GridViewProps) {
+export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, extraActions, queuedLabel }: GridViewProps) {
   const [note, setNote] = useState<string | null>(null);
   const table = useMemo(() => layoutGrid(session.plan, session.rowAxis), [session.plan, session.rowAxis]);
   // One pass over the cells: the progress counts, and which cells "Rerun failed" would run.
@@ -185,6 +187,7 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, ext
                           gridRunning={session.runningBatches > 0}
                           onRerun={onRerun}
                           onOpen={onOpen}
+                          queuedLabel={queuedLabel}
                         />
                       )}
                     </td>

@@ -1,5 +1,4 @@
 import type { SharedGridRecord } from "@/lib/history/share-files";
-import { shareFileNames } from "@/lib/history/share-files";
 import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
 import { SharedGridResult } from "./shared-grid-result";
 
@@ -33,7 +32,7 @@ export function SharedGridPage({ id, record, expiresAt }: { id: string; record: 
         />
       </section>
       <section aria-label="Grid" className="min-w-0">
-        <SharedGridResult id={id} cells={cells} fileNames={cells.flatMap(shareFileNames)} />
+        <SharedGridResult id={id} cells={cells} />
       </section>
     </SharedPageFrame>
   );

@@ -6,55 +6,63 @@ import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { SavedImages } from "@/lib/history/restore-run";
 import { restoreOutcome } from "@/lib/history/restore-run";
 import { planGrid, type GridAxis } from "@/lib/grid/grid-plan";
-import { loadSharedRuns } from "@/lib/browser/share/load-share-files";
+import { loadSharedRun } from "@/lib/browser/share/load-share-files";
 import { GridView } from "@/components/grid/grid-view";
 import type { GridSession } from "@/components/grid/use-grid-runner";
 import { ResultView } from "@/components/answer/result-view";
 import { OpenInPlayground } from "./open-in-playground";
 
 type Restored = { record: ArchivedRun; outcome: RunOutcome; savedImages: SavedImages };
-type Loaded =
-  { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; session: GridSession; cells: Map<number, Restored> };
+type Loaded = { state: "ready"; session: GridSession; cells: Map<number, Restored> } | { state: "failed"; message: string };
 
-/** The cells back as a grid session, planned from the grid's own spec (the limits it was made under). */
-async function loadGrid(id: string, records: ArchivedRun[], fileNames: string[], signal: AbortSignal) {
+/** How many cells load at once: about what a browser fetches from one host in parallel. */
+const CELLS_AT_ONCE = 6;
+
+/** The grid as planned from its own spec (the limits it was made under), every cell still loading. */
+function plannedSession(records: ArchivedRun[]): Loaded {
   const group = records[0]?.group;
-  if (!group) throw new Error("The share is not a grid.");
-  const runs = await loadSharedRuns(id, records, fileNames, signal);
-  const cells = new Map<number, Restored>();
-  await Promise.all(
-    runs.map(async (run, position) => {
-      const { outcome, savedImages } = await restoreOutcome(run);
-      const record = records[position];
-      if (record) cells.set(run.group?.cellIndex ?? position, { record, outcome, savedImages });
-    }),
-  );
+  if (!group) return { state: "failed", message: "The share is not a grid." };
   const planned = planGrid(group.spec, {
     maxCells: group.cellCount,
     promptMaxChars: Number.MAX_SAFE_INTEGER,
     extraFields: { mode: "any" },
   });
-  if (!planned.ok) throw new Error("The grid's settings could not be read back.");
+  if (!planned.ok) return { state: "failed", message: "The grid's settings could not be read back." };
   const session: GridSession = {
     id: group.id,
     spec: group.spec,
     plan: planned.plan,
     rowAxis: group.rowAxis,
-    cells: planned.plan.cells.map((cell) => {
-      const outcome = cells.get(cell.index)?.outcome;
-      return outcome
-        ? { progress: { status: "done", attempts: 1, outcome }, outcome }
-        : { progress: { status: "cancelled" }, outcome: null };
-    }),
+    cells: planned.plan.cells.map(() => ({ progress: { status: "queued" }, outcome: null })),
     pausedUntil: null,
     runningBatches: 0,
   };
-  return { session, cells };
+  return { state: "ready", session, cells: new Map() };
+}
+
+/** Loads cells in table order, a few at a time, handing each over as it arrives: the first images paint at once. */
+async function loadCells(
+  id: string,
+  records: ArchivedRun[],
+  signal: AbortSignal,
+  onCell: (cellIndex: number, restored: Restored) => void,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < records.length && !signal.aborted) {
+      const record = records[next++];
+      if (!record) continue;
+      const run = await loadSharedRun(id, record, signal);
+      const { outcome, savedImages } = await restoreOutcome(run);
+      onCell(record.group?.cellIndex ?? -1, { record, outcome, savedImages });
+    }
+  };
+  await Promise.all(Array.from({ length: CELLS_AT_ONCE }, worker));
 }
 
 /** A shared grid's table, read-only: rows along any axis, each cell opened below with its whole answer. */
-export function SharedGridResult({ id, cells, fileNames }: { id: string; cells: ArchivedRun[]; fileNames: string[] }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun[] }) {
+  const [loaded, setLoaded] = useState<Loaded>(() => plannedSession(cells));
   const [opened, setOpened] = useState<number | null>(null);
   const openedRef = useRef<HTMLElement>(null);
   // An opened cell shows below the table: bring it into view.
@@ -63,23 +71,24 @@ export function SharedGridResult({ id, cells, fileNames }: { id: string; cells: 
   }, [opened]);
   useEffect(() => {
     const controller = new AbortController();
-    loadGrid(id, cells, fileNames, controller.signal).then(
-      (grid) => setLoaded({ state: "ready", ...grid }),
+    const onCell = (cellIndex: number, restored: Restored) =>
+      setLoaded((current) => {
+        if (current.state !== "ready") return current;
+        const { outcome } = restored;
+        const sessionCells = current.session.cells.map((cell, index) =>
+          index === cellIndex ? { progress: { status: "done" as const, attempts: 1, outcome }, outcome } : cell,
+        );
+        return { ...current, session: { ...current.session, cells: sessionCells }, cells: new Map(current.cells).set(cellIndex, restored) };
+      });
+    loadCells(id, cells, controller.signal, onCell).then(
+      () => undefined,
       (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => controller.abort();
-  }, [id, cells, fileNames]);
+  }, [id, cells]);
 
-  if (loaded.state === "loading") {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted" role="status">
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-500" />
-        Loading the grid&apos;s images…
-      </p>
-    );
-  }
   if (loaded.state === "failed") {
     return (
       <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm dark:border-red-800 dark:bg-red-950/50">
@@ -89,10 +98,11 @@ export function SharedGridResult({ id, cells, fileNames }: { id: string; cells: 
   }
   const { session } = loaded;
   const openedCell = opened === null ? null : loaded.cells.get(opened);
-  const setRowAxis = (rowAxis: GridAxis) => setLoaded({ ...loaded, session: { ...session, rowAxis } });
+  const setRowAxis = (rowAxis: GridAxis) =>
+    setLoaded((current) => (current.state === "ready" ? { ...current, session: { ...current.session, rowAxis } } : current));
   return (
     <div className="flex flex-col gap-6">
-      <GridView session={session} onRowAxis={setRowAxis} onOpen={(index) => setOpened(index)} />
+      <GridView session={session} onRowAxis={setRowAxis} onOpen={(index) => setOpened(index)} queuedLabel="Loading…" />
       {openedCell && (
         <section
           ref={openedRef}

@@ -8,10 +8,14 @@ import { SharedGridPage } from "@/components/share/shared-grid-page";
 import { ShareUnavailable } from "@/components/share/shared-page-frame";
 import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
-import { lookUpShare } from "@/lib/server/shares/share-lookup";
+import { lookUpShare as lookUpShareUncached } from "@/lib/server/shares/share-lookup";
+import { cache } from "react";
 import { sharePreview } from "@/lib/history/share-files";
 
 type SharePageProps = { params: Promise<{ id: string }> };
+
+/** The page and its metadata read the share once per request. */
+const lookUpShare = cache(lookUpShareUncached);
 
 /**
  * A shared run or grid: read-only, server-rendered (what it was, when, how it went), with the answer

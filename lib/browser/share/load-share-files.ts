@@ -1,11 +1,18 @@
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { rebuildRun } from "@/lib/browser/history/history-import";
+import { shareFileNames } from "@/lib/history/share-files";
 
 /**
  * A share's files, fetched all at once (the browser spreads them over its connections), and its
  * runs rebuilt from them as history would: the playground's own views then show them unchanged.
  */
+export async function loadSharedRun(id: string, record: ArchivedRun, signal: AbortSignal): Promise<HistoryRun> {
+  const [run] = await loadSharedRuns(id, [record], shareFileNames(record), signal);
+  if (!run) throw new Error("The share holds no run.");
+  return run;
+}
+
 export async function loadSharedRuns(id: string, records: ArchivedRun[], fileNames: string[], signal: AbortSignal): Promise<HistoryRun[]> {
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   await Promise.all(

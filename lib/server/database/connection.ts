@@ -7,6 +7,8 @@ import pg from "pg";
 import { applyMigrations, readMigrations, type MigrationSession } from "./migrate";
 import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema";
+import { folderStorage, inDatabaseStorage, type FileStorage } from "./share-file-storage";
+import { join } from "node:path";
 
 /**
  * One schema and one set of queries on two drivers: a real PostgreSQL server when a URL is given
@@ -18,15 +20,18 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseConnection = {
   db: Database;
+  /** Where share files' bytes go (see share-file-storage.ts). */
+  files: FileStorage;
   kind: "postgres" | "embedded";
   close: () => Promise<void>;
 };
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** The embedded database's data folder: the database itself, the share files beside it, a lock. */
+export type DatabaseTarget = { url: string } | { dataDir: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if ("url" in target) return openPostgres(target.url);
-  return openEmbedded("dataDir" in target ? target.dataDir : null);
+  return openEmbedded(target.dataDir);
 }
 
 async function openPostgres(url: string): Promise<DatabaseConnection> {
@@ -53,13 +58,18 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  return { db: drizzlePostgres({ client: pool, schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };
+  return {
+    db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
+    files: inDatabaseStorage,
+    kind: "postgres",
+    close: () => pool.end(),
+  };
 }
 
-async function openEmbedded(dataDir: string | null): Promise<DatabaseConnection> {
-  const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
+async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
+  const unlock = lockDataFolder(dataDir);
   try {
-    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const client = await PGlite.create(join(dataDir, "database"));
     await client.transaction(async (tx) => {
       const session: MigrationSession = {
         exec: async (text) => void (await tx.exec(text)),
@@ -69,6 +79,7 @@ async function openEmbedded(dataDir: string | null): Promise<DatabaseConnection>
     });
     return {
       db: drizzlePglite({ client, schema }) as unknown as Database,
+      files: folderStorage(join(dataDir, "share-files")),
       kind: "embedded",
       close: async () => {
         await client.close();

@@ -25,7 +25,7 @@ export const shareFiles = pgTable(
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     bytes: integer("bytes").notNull(),
-    data: bytea("data").notNull(),
+    data: bytea("data"),
   },
   (table) => [primaryKey({ columns: [table.shareId, table.name] })],
 );

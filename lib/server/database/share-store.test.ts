@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
@@ -71,26 +71,26 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
   afterAll(() => connection.close());
 
   it("stores a run with its files and reads it back by id", async () => {
-    const created = await createShare(connection.db, newShare("run-a"), LIMITS);
+    const created = await createShare(connection, newShare("run-a"), LIMITS);
     expect(created).toMatchObject({ ok: true, created: true });
     if (!created.ok) return;
     expect(created.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const found = await findShare(connection.db, created.id);
+    const found = await findShare(connection, created.id);
     expect(found.state).toBe("found");
     if (found.state !== "found") return;
     expect(found.share.kind).toBe("run");
     expect(found.share.kind === "run" && found.share.record.request.prompt).toBe("a lighthouse at dusk");
     expect(found.share.files.map((file) => file.name).sort()).toEqual(["answer.json", "image-1.png"]);
-    const image = await readShareFile(connection.db, created.id, "image-1.png");
+    const image = await readShareFile(connection, created.id, "image-1.png");
     expect(image).not.toBeNull();
     expect(image !== "expired" && image ? Buffer.from(image.data).equals(samplePng(64, 36)) : false).toBe(true);
-    expect(await readShareFile(connection.db, created.id, "image-2.png")).toBeNull();
+    expect(await readShareFile(connection, created.id, "image-2.png")).toBeNull();
   });
 
   it("gives the same link when the same owner shares the same run again, another owner gets another", async () => {
-    const first = await createShare(connection.db, newShare("run-b"), LIMITS);
-    const again = await createShare(connection.db, newShare("run-b"), LIMITS);
-    const other = await createShare(connection.db, newShare("run-b", { ownerToken: "owner-2" }), LIMITS);
+    const first = await createShare(connection, newShare("run-b"), LIMITS);
+    const again = await createShare(connection, newShare("run-b"), LIMITS);
+    const other = await createShare(connection, newShare("run-b", { ownerToken: "owner-2" }), LIMITS);
     expect(first.ok && again.ok && other.ok).toBe(true);
     if (!first.ok || !again.ok || !other.ok) return;
     expect(again).toMatchObject({ id: first.id, created: false });
@@ -99,44 +99,56 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
 
   it("keeps the library's total exact through create, stop and purge", async () => {
     const before = await libraryBytes(connection.db);
-    const created = await createShare(connection.db, newShare("run-c"), LIMITS);
+    const created = await createShare(connection, newShare("run-c"), LIMITS);
     if (!created.ok) throw new Error("not created");
     const size = (await libraryBytes(connection.db)) - before;
     expect(size).toBeGreaterThan(samplePng(64, 36).byteLength);
-    expect(await stopSharing(connection.db, created.id, "someone-else")).toBe("not-owner");
+    expect(await stopSharing(connection, created.id, "someone-else")).toBe("not-owner");
     expect(await libraryBytes(connection.db)).toBe(before + size);
-    expect(await stopSharing(connection.db, created.id, "owner-1")).toBe("stopped");
+    expect(await stopSharing(connection, created.id, "owner-1")).toBe("stopped");
     expect(await libraryBytes(connection.db)).toBe(before);
-    expect(await findShare(connection.db, created.id)).toEqual({ state: "missing" });
-    expect(await readShareFile(connection.db, created.id, "image-1.png")).toBeNull();
-    expect(await stopSharing(connection.db, created.id, "owner-1")).toBe("missing");
+    expect(await findShare(connection, created.id)).toEqual({ state: "missing" });
+    expect(await readShareFile(connection, created.id, "image-1.png")).toBeNull();
+    expect(await stopSharing(connection, created.id, "owner-1")).toBe("missing");
   });
 
   it("answers expired for a share past its time, then purges it", async () => {
     const now = new Date("2030-01-01T00:00:00Z");
-    const created = await createShare(connection.db, newShare("run-d", { expiresAt: new Date(now.getTime() + 60_000) }), LIMITS, now);
+    const created = await createShare(connection, newShare("run-d", { expiresAt: new Date(now.getTime() + 60_000) }), LIMITS, now);
     if (!created.ok) throw new Error("not created");
     const later = new Date(now.getTime() + 120_000);
-    expect(await readShareFile(connection.db, created.id, "image-1.png", later)).toBe("expired");
+    expect(await readShareFile(connection, created.id, "image-1.png", later)).toBe("expired");
     const before = await libraryBytes(connection.db);
-    expect(await purgeExpired(connection.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpired(connection, later)).toBeGreaterThanOrEqual(1);
     // Purged (files gone), and the link still says why.
-    expect(await findShare(connection.db, created.id, later)).toEqual({ state: "expired" });
-    expect(await readShareFile(connection.db, created.id, "image-1.png", later)).toBeNull();
-    expect(await purgeExpired(connection.db, later)).toBe(0);
+    expect(await findShare(connection, created.id, later)).toEqual({ state: "expired" });
+    expect(await readShareFile(connection, created.id, "image-1.png", later)).toBeNull();
+    expect(await purgeExpired(connection, later)).toBe(0);
     expect(await libraryBytes(connection.db)).toBeLessThan(before);
     // Shared again after it expired: a new link.
-    const again = await createShare(connection.db, newShare("run-d"), LIMITS, later);
+    const again = await createShare(connection, newShare("run-d"), LIMITS, later);
     expect(again.ok && again.id !== created.id).toBe(true);
+  });
+
+  it("keeps no staged files for a share that was not stored (the same share again, or no room)", async () => {
+    const created = await createShare(connection, newShare("run-h"), LIMITS);
+    if (!created.ok) throw new Error("not created");
+    const discarded: string[] = [];
+    const watching = { db: connection.db, files: { ...connection.files, discard: async (id: string) => void discarded.push(id) } };
+    const again = await createShare(watching, newShare("run-h"), LIMITS);
+    expect(again).toMatchObject({ ok: true, created: false, id: created.id });
+    expect(discarded).toHaveLength(1);
+    expect(discarded[0]).not.toBe(created.id);
+    expect(await readShareFile(connection, created.id, "image-1.png")).not.toBeNull();
   });
 
   it("refuses a share over its size and one the library has no room for, storing nothing", async () => {
     const before = await libraryBytes(connection.db);
-    expect(await createShare(connection.db, newShare("run-e"), { ...LIMITS, shareBytes: 100 })).toMatchObject({
+    expect(await createShare(connection, newShare("run-e"), { ...LIMITS, shareBytes: 100 })).toMatchObject({
       ok: false,
       reason: "share-too-large",
     });
-    expect(await createShare(connection.db, newShare("run-e"), { ...LIMITS, libraryBytes: before + 100 })).toMatchObject({
+    expect(await createShare(connection, newShare("run-e"), { ...LIMITS, libraryBytes: before + 100 })).toMatchObject({
       ok: false,
       reason: "library-full",
     });
@@ -146,7 +158,7 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
   it("keeps the total exact when shares are created at once", async () => {
     const before = await libraryBytes(connection.db);
     const batch = Array.from({ length: 8 }, (_, index) => newShare(`run-f${index}`));
-    const results = await Promise.all(batch.map((share) => createShare(connection.db, share, LIMITS)));
+    const results = await Promise.all(batch.map((share) => createShare(connection, share, LIMITS)));
     expect(results.every((result) => result.ok && result.created)).toBe(true);
     const expected = batch.reduce(
       (total, share) =>
@@ -175,11 +187,17 @@ describe("the embedded database's data folder", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "playground-data-"));
     try {
       const first = await openDatabase({ dataDir });
-      const created = await createShare(first.db, newShare("run-g"), LIMITS);
+      const created = await createShare(first, newShare("run-g"), LIMITS);
       await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another playground/);
       await first.close();
       const reopened = await openDatabase({ dataDir });
-      expect(created.ok && (await findShare(reopened.db, created.id)).state).toBe("found");
+      if (!created.ok) throw new Error("not created");
+      expect((await findShare(reopened, created.id)).state).toBe("found");
+      // The bytes are in a folder beside the database, and go when the share does.
+      const folder = join(dataDir, "share-files", created.id);
+      expect(readFileSync(join(folder, "image-1.png")).equals(samplePng(64, 36))).toBe(true);
+      expect(await stopSharing(reopened, created.id, "owner-1")).toBe("stopped");
+      expect(existsSync(folder)).toBe(false);
       await reopened.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { SharedRecord } from "@/lib/history/share-files";
-import type { Database } from "./connection";
+import type { Database, DatabaseConnection } from "./connection";
 import { shareFiles, shareLibrary, shares } from "./schema";
 
 /**
@@ -49,10 +49,40 @@ export function ownerTokenHash(token: string): string {
 
 const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
 
-export async function createShare(db: Database, share: NewShare, limits: ShareLimits, now = new Date()): Promise<CreateResult> {
+/** The database and where its share files' bytes go. */
+export type ShareLibrary = Pick<DatabaseConnection, "db" | "files">;
+
+export async function createShare(library: ShareLibrary, share: NewShare, limits: ShareLimits, now = new Date()): Promise<CreateResult> {
   const size = recordBytes(share.record) + share.files.reduce((total, file) => total + file.data.byteLength, 0);
   if (size > limits.shareBytes) return { ok: false, reason: "share-too-large", limit: limits.shareBytes, size };
   const owner = ownerTokenHash(share.ownerToken);
+  // Staged under the new id before the row exists: nobody can reach them until the row commits, and
+  // if it does not (same share again, library full, a failure), they are discarded.
+  const id = newShareId();
+  let columns: (Uint8Array | null)[];
+  try {
+    columns = await library.files.stage(id, share.files);
+  } catch (error) {
+    await library.files.discard(id).catch(() => undefined);
+    throw error;
+  }
+  const replaced: string[] = [];
+  let result: CreateResult;
+  try {
+    result = await insertShare(library.db, { ...share, id, owner, size, columns, replaced }, limits, now);
+  } catch (error) {
+    await library.files.discard(id).catch(() => undefined);
+    throw error;
+  }
+  if (!result.ok || !result.created) await library.files.discard(id).catch(() => undefined);
+  for (const old of replaced) await library.files.discard(old).catch(() => undefined);
+  return result;
+}
+
+type Insert = NewShare & { id: string; owner: string; size: number; columns: (Uint8Array | null)[]; replaced: string[] };
+
+function insertShare(db: Database, share: Insert, limits: ShareLimits, now: Date): Promise<CreateResult> {
+  const { id, owner, size } = share;
   return db.transaction(async (tx) => {
     // The library row is locked first: concurrent shares (on any instance) take turns at the limit.
     const [library] = await tx.select().from(shareLibrary).where(eq(shareLibrary.id, 1)).for("update");
@@ -64,14 +94,14 @@ export async function createShare(db: Database, share: NewShare, limits: ShareLi
       return { ok: true as const, id: existing.id, created: false, expiresAt: existing.expiresAt };
     }
     let total = library?.bytes ?? 0;
+    if (total - (existing?.bytes ?? 0) + size > limits.libraryBytes)
+      return { ok: false as const, reason: "library-full" as const, limit: limits.libraryBytes, size };
     if (existing) {
       // Expired and not yet purged: this share replaces it.
       await tx.delete(shares).where(eq(shares.id, existing.id));
       total -= existing.bytes;
+      share.replaced.push(existing.id);
     }
-    if (total + size > limits.libraryBytes)
-      return { ok: false as const, reason: "library-full" as const, limit: limits.libraryBytes, size };
-    const id = newShareId();
     await tx.insert(shares).values({
       id,
       ownerTokenHash: owner,
@@ -82,10 +112,14 @@ export async function createShare(db: Database, share: NewShare, limits: ShareLi
       createdAt: now,
       expiresAt: share.expiresAt,
     });
-    for (const file of share.files) {
-      await tx
-        .insert(shareFiles)
-        .values({ shareId: id, name: file.name, contentType: file.contentType, bytes: file.data.byteLength, data: file.data });
+    for (const [position, file] of share.files.entries()) {
+      await tx.insert(shareFiles).values({
+        shareId: id,
+        name: file.name,
+        contentType: file.contentType,
+        bytes: file.data.byteLength,
+        data: share.columns[position] ?? null,
+      });
     }
     await tx
       .update(shareLibrary)
@@ -95,11 +129,12 @@ export async function createShare(db: Database, share: NewShare, limits: ShareLi
   });
 }
 
-export async function findShare(db: Database, id: string, now = new Date()): Promise<ShareLookup> {
+export async function findShare(library: ShareLibrary, id: string, now = new Date()): Promise<ShareLookup> {
+  const { db } = library;
   const [row] = await db.select().from(shares).where(eq(shares.id, id));
   if (!row) return { state: "missing" };
   if (row.expiresAt !== null && row.expiresAt <= now) {
-    if (row.bytes > 0) await expireShare(db, id);
+    if (row.bytes > 0) await expireShare(library, id);
     return { state: "expired" };
   }
   const files = await db
@@ -118,23 +153,30 @@ export async function findShare(db: Database, id: string, now = new Date()): Pro
   };
 }
 
-export async function readShareFile(db: Database, id: string, name: string, now = new Date()): Promise<ShareFile | "expired" | null> {
-  const [row] = await db
+export async function readShareFile(
+  library: ShareLibrary,
+  id: string,
+  name: string,
+  now = new Date(),
+): Promise<ShareFile | "expired" | null> {
+  const [row] = await library.db
     .select({ contentType: shareFiles.contentType, data: shareFiles.data, expiresAt: shares.expiresAt })
     .from(shareFiles)
     .innerJoin(shares, eq(shares.id, shareFiles.shareId))
     .where(and(eq(shareFiles.shareId, id), eq(shareFiles.name, name)));
   if (!row) return null;
   if (row.expiresAt !== null && row.expiresAt <= now) return "expired";
-  return { name, contentType: row.contentType, data: row.data };
+  const data = await library.files.load(id, name, row.data);
+  return data ? { name, contentType: row.contentType, data } : null;
 }
 
 /** Stops sharing: only with the token it was created with. */
-export async function stopSharing(db: Database, id: string, ownerToken: string): Promise<"stopped" | "missing" | "not-owner"> {
-  const [row] = await db.select({ owner: shares.ownerTokenHash }).from(shares).where(eq(shares.id, id));
+export async function stopSharing(library: ShareLibrary, id: string, ownerToken: string): Promise<"stopped" | "missing" | "not-owner"> {
+  const [row] = await library.db.select({ owner: shares.ownerTokenHash }).from(shares).where(eq(shares.id, id));
   if (!row) return "missing";
   if (row.owner !== ownerTokenHash(ownerToken)) return "not-owner";
-  await removeShare(db, id);
+  await removeShare(library.db, id);
+  await library.files.discard(id);
   return "stopped";
 }
 
@@ -143,14 +185,14 @@ export async function stopSharing(db: Database, id: string, ownerToken: string):
  * and record go; a tombstone of a few bytes stays so that the link answers "expired" (410), not
  * "never existed" (404).
  */
-export async function purgeExpired(db: Database, now = new Date(), batch = 100): Promise<number> {
-  const expired = await db
+export async function purgeExpired(library: ShareLibrary, now = new Date(), batch = 100): Promise<number> {
+  const expired = await library.db
     .select({ id: shares.id })
     .from(shares)
     .where(and(isNotNull(shares.expiresAt), lte(shares.expiresAt, now), gt(shares.bytes, 0)))
     .orderBy(shares.expiresAt)
     .limit(batch);
-  for (const { id } of expired) await expireShare(db, id);
+  for (const { id } of expired) await expireShare(library, id);
   return expired.length;
 }
 
@@ -172,8 +214,8 @@ async function removeShare(db: Database, id: string): Promise<void> {
 }
 
 /** An expired share's files and record deleted, its size off the total; the row stays as a tombstone. */
-async function expireShare(db: Database, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+async function expireShare(library: ShareLibrary, id: string): Promise<void> {
+  await library.db.transaction(async (tx) => {
     const [row] = await tx.select({ bytes: shares.bytes }).from(shares).where(eq(shares.id, id)).for("update");
     if (!row || row.bytes === 0) return;
     await tx.delete(shareFiles).where(eq(shareFiles.shareId, id));
@@ -183,4 +225,5 @@ async function expireShare(db: Database, id: string): Promise<void> {
       .set({ bytes: sql`${shareLibrary.bytes} - ${row.bytes}` })
       .where(eq(shareLibrary.id, 1));
   });
+  await library.files.discard(id);
 }

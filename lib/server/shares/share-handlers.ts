@@ -86,12 +86,17 @@ export function handleCreateShare(request: Request, configResult: ConfigResult):
     const upload = await readShareUpload(form, secrets);
     if (!upload.ok) return finish(problemResponse("share-invalid", { requestId, detail: upload.detail }), { bytesIn: body.size });
     const { expiresInDays, ...share } = upload.upload;
-    return withDatabase(config, context, async ({ db }) => {
+    return withDatabase(config, context, async (library) => {
       const now = new Date();
       // Each share made also clears a batch of expired ones: the library purges as it is used.
-      await purgeExpired(db, now);
+      await purgeExpired(library, now);
       const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
-      const created = await createShare(db, { ...share, expiresAt }, { shareBytes: limit, libraryBytes: config.shares.libraryBytes }, now);
+      const created = await createShare(
+        library,
+        { ...share, expiresAt },
+        { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
+        now,
+      );
       if (!created.ok) {
         const detail =
           created.reason === "share-too-large"
@@ -130,8 +135,8 @@ export function handleStopSharing(request: Request, configResult: ConfigResult, 
     }
     const parsed = stopSchema.safeParse(guarded.payload);
     if (!parsed.success) return finish(problemResponse("invalid-request", { requestId, detail: 'Send {"ownerToken": …}.' }));
-    return withDatabase(config, context, async ({ db }) => {
-      const result = await stopSharing(db, id, parsed.data.ownerToken);
+    return withDatabase(config, context, async (library) => {
+      const result = await stopSharing(library, id, parsed.data.ownerToken);
       if (result === "missing")
         return finish(problemResponse("share-not-found", { requestId, detail: "It may have been stopped already." }));
       if (result === "not-owner") {
@@ -147,8 +152,8 @@ export function handleShareFile(request: Request, configResult: ConfigResult, id
     const { requestId, finish } = context;
     const refusal = refuseWithoutSession(request, config, requestId);
     if (refusal) return finish(refusal);
-    return withDatabase(config, context, async ({ db }) => {
-      const file = await readShareFile(db, id, name);
+    return withDatabase(config, context, async (library) => {
+      const file = await readShareFile(library, id, name);
       if (file === "expired") return finish(problemResponse("share-expired", { requestId, detail: "Its files have been deleted." }));
       if (!file) return finish(problemResponse("share-not-found", { requestId, detail: "No such file in this share." }));
       const isImage = file.contentType.startsWith("image/");

@@ -12,8 +12,7 @@ export type SharePageLookup = ShareLookup | { state: "unavailable"; detail: stri
 export async function lookUpShare(config: SharesConfig, id: string): Promise<SharePageLookup> {
   if (!SHARE_ID.test(id)) return { state: "missing" };
   try {
-    const { db } = await sharedDatabase(config);
-    return await findShare(db, id);
+    return await findShare(await sharedDatabase(config), id);
   } catch (error) {
     return { state: "unavailable", detail: databaseFailureDetail(error) };
   }

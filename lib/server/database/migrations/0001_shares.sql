@@ -23,7 +23,9 @@ CREATE TABLE share_files (
   -- An image type checked from the bytes, or application/octet-stream for anything else.
   content_type text NOT NULL,
   bytes integer NOT NULL,
-  data bytea NOT NULL,
+  -- The bytes, on a PostgreSQL server; NULL with the embedded database, which keeps them in a
+  -- folder beside itself (see share-file-storage.ts).
+  data bytea,
   PRIMARY KEY (share_id, name)
 );
 
