@@ -141,6 +141,24 @@ export async function sharedGridOpen(browser: Browser, url: string, runs: number
   return { firstImage: summary(first), longestTask: summary(longest) };
 }
 
+/** The framework's own floor: the longest task opening a page with almost no script of ours (a 404), fresh browser each time. */
+export async function notFoundPageLongestTask(browser: Browser, baseUrl: string, runs: number): Promise<Summary> {
+  const longest: number[] = [];
+  for (let run = 0; run < runs + 1; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await recordLongTasks(page);
+    await page.goto(`${baseUrl}/s/no-share-has-this-id`);
+    await page.waitForTimeout(1000);
+    const longestTask = await page.evaluate(() =>
+      Math.max(0, ...(window as unknown as { __longTasks: { duration: number }[] }).__longTasks.map((task) => task.duration)),
+    );
+    if (run > 0) longest.push(longestTask);
+    await context.close();
+  }
+  return summary(longest);
+}
+
 /** Server time of GET /s/<id> (the whole page) for random shares of the library; p50 and p95. */
 export async function shareOpenServerTime(baseUrl: string, ids: string[], samples: number): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];

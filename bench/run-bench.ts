@@ -8,6 +8,7 @@ import { medianDifference, rssGrowthMb, sideBySide, type Endpoints } from "./mea
 import { requestsPerSecond } from "./measure-rps";
 import { historyAtScale } from "./measure-history";
 import { lighthouse } from "./measure-lighthouse";
+import { shareFigures } from "./share-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -340,6 +341,12 @@ try {
 } finally {
   await relay.stop();
   await next.stop();
+}
+
+try {
+  // The share library, on servers of its own (each with its own database).
+  for (const row of await shareFigures(fake, KEY, serverEnv)) record(row);
+} finally {
   await fake.stop();
 }
 

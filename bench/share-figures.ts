@@ -6,7 +6,14 @@ import pg from "pg";
 import { startPostgres } from "../test-support/postgres-server";
 import type { FakeProcess } from "./child-processes";
 import { launchBrowser } from "./measure-browser";
-import { createGridShare, seedShares, shareClickToLink, sharedGridOpen, shareOpenServerTime } from "./measure-shares";
+import {
+  createGridShare,
+  notFoundPageLongestTask,
+  seedShares,
+  shareClickToLink,
+  sharedGridOpen,
+  shareOpenServerTime,
+} from "./measure-shares";
 import { startNext, type RunningNext } from "./next-server";
 import type { Summary } from "./stats";
 
@@ -60,6 +67,12 @@ export async function shareFigures(fake: FakeProcess, key: string, serverEnv: Re
         value: grid.longestTask,
         unit: "ms",
         target: { op: "<=", value: 100 },
+      });
+      rows.push({
+        key: "not_found_page_longest_task_ms",
+        what: "for comparison: longest main-thread task opening the 404 page (almost no script of ours), fresh browser",
+        value: await notFoundPageLongestTask(browser, next.url, 5),
+        unit: "ms",
       });
     } finally {
       await next.stop();

@@ -9,7 +9,8 @@ import { planGrid, type GridAxis } from "@/lib/grid/grid-plan";
 import { loadSharedRun } from "@/lib/browser/share/load-share-files";
 import { GridView } from "@/components/grid/grid-view";
 import type { GridSession } from "@/components/grid/use-grid-runner";
-import { ResultView } from "@/components/answer/result-view";
+import { useLazyModule } from "@/components/ui/lazy-module";
+import { resultViews } from "@/components/run/result-views";
 import { OpenInPlayground } from "./open-in-playground";
 
 type Restored = { record: ArchivedRun; outcome: RunOutcome; savedImages: SavedImages };
@@ -64,6 +65,8 @@ async function loadCells(
 export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun[] }) {
   const [loaded, setLoaded] = useState<Loaded>(() => plannedSession(cells));
   const [opened, setOpened] = useState<number | null>(null);
+  // A cell's whole answer view is fetched when a cell is first opened, not with the grid.
+  const views = useLazyModule(resultViews, opened !== null);
   const openedRef = useRef<HTMLElement>(null);
   // An opened cell shows below the table: bring it into view.
   useEffect(() => {
@@ -119,13 +122,17 @@ export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun
             </h2>
             <OpenInPlayground request={openedCell.record.request} />
           </div>
-          <ResultView
-            key={opened}
-            request={openedCell.record.request}
-            outcome={openedCell.outcome}
-            savedImages={openedCell.savedImages}
-            readOnly
-          />
+          {views ? (
+            <views.ResultView
+              key={opened}
+              request={openedCell.record.request}
+              outcome={openedCell.outcome}
+              savedImages={openedCell.savedImages}
+              readOnly
+            />
+          ) : (
+            <p className="text-sm text-muted">Showing the answer…</p>
+          )}
         </section>
       )}
     </div>

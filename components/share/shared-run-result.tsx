@@ -6,13 +6,16 @@ import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { SavedImages } from "@/lib/history/restore-run";
 import { restoreOutcome } from "@/lib/history/restore-run";
 import { loadSharedRuns } from "@/lib/browser/share/load-share-files";
-import { ResultView } from "@/components/answer/result-view";
+import { resultViews } from "@/components/run/result-views";
+import { useLazyModule } from "@/components/ui/lazy-module";
 
 type Loaded =
   { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; outcome: RunOutcome; savedImages: SavedImages };
 
 export function SharedRunResult({ id, record, fileNames }: { id: string; record: ArchivedRun; fileNames: string[] }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  // The answer views arrive while the files do: neither waits for the other.
+  const views = useLazyModule(resultViews, true);
   useEffect(() => {
     const controller = new AbortController();
     loadSharedRuns(id, [record], fileNames, controller.signal)
@@ -29,7 +32,7 @@ export function SharedRunResult({ id, record, fileNames }: { id: string; record:
     return () => controller.abort();
   }, [id, record, fileNames]);
 
-  if (loaded.state === "loading") {
+  if (loaded.state === "loading" || !views) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted" role="status">
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-500" />
@@ -46,7 +49,7 @@ export function SharedRunResult({ id, record, fileNames }: { id: string; record:
   }
   const { model, prompt, aspect_ratio, extra } = record.request;
   return (
-    <ResultView
+    <views.ResultView
       request={{ model, prompt, aspect_ratio, ...(extra ? { extra } : {}) }}
       outcome={loaded.outcome}
       savedImages={loaded.savedImages}

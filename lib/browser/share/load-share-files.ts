@@ -1,6 +1,6 @@
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { HistoryRun } from "@/lib/history/history-types";
-import { rebuildRun } from "@/lib/browser/history/history-import";
+import { rebuildRun } from "@/lib/history/rebuild-run";
 import { shareFileNames } from "@/lib/history/share-files";
 
 /**

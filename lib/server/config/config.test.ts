@@ -54,9 +54,30 @@ describe("parseServerConfig", () => {
         "PLAYGROUND_GRID_MAX_CELLS",
         "PLAYGROUND_GRID_CONFIRM_ABOVE",
         "PLAYGROUND_GRID_CONCURRENCY",
+        "DATABASE_URL",
+        "PLAYGROUND_DATA_DIR",
+        "PLAYGROUND_SHARE_MAX_MB",
+        "PLAYGROUND_SHARES_MAX_MB",
+        "PLAYGROUND_SHARES_PER_HOUR",
       ].map((name) => [name, " "]),
     );
     expect(parseServerConfig(empty)).toEqual(parseServerConfig({}));
+  });
+
+  it("keeps shares in the embedded database's folder unless a PostgreSQL server is given", () => {
+    const embedded = parseServerConfig({});
+    expect(embedded.ok && embedded.config.shares).toEqual({
+      database: { dataDir: ".playground-data" },
+      shareBytes: 64 * 1024 * 1024,
+      libraryBytes: 5000 * 1024 * 1024,
+      perHour: 60,
+    });
+    const server = parseServerConfig({ DATABASE_URL: "postgres://p@db:5432/x", PLAYGROUND_SHARES_PER_HOUR: "5" });
+    expect(server.ok && server.config.shares).toMatchObject({ database: { url: "postgres://p@db:5432/x" }, perHour: 5 });
+    expect(parseServerConfig({ PLAYGROUND_SHARE_MAX_MB: "0" })).toEqual({
+      ok: false,
+      problems: ["PLAYGROUND_SHARE_MAX_MB: must be a whole number of megabytes from 1 to 1024"],
+    });
   });
 
   it("names the missing key when a base URL is set", () => {
