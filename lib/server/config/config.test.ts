@@ -24,6 +24,7 @@ describe("parseServerConfig", () => {
           headersTimeoutMs: 120_000,
           timeoutMs: 120_000,
         },
+        shares: { database: { dataDir: ".playground-data" }, shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024, perHour: 60 },
         trustProxyHops: 0,
       },
     });
