@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { fillForm, keepScreenshot, naturalSize, openPlayground } from "./helpers";
 import { E2E } from "./servers";
+import { expectNoViolations } from "./axe";
 
 /** Generates on the demo service and shares the result; the link the dialog shows. */
 async function generateAndShare(page: Page, prompt: string, expiry = "Never"): Promise<string> {
@@ -35,6 +36,7 @@ test("a shared run opens for a colleague at full quality, and Open in playground
 }, testInfo) => {
   const url = await generateAndShare(page, "a lighthouse at dusk, shared");
   await keepScreenshot(page, testInfo, "share-dialog");
+  await expectNoViolations(page, testInfo, "share-dialog");
 
   // A colleague: another browser profile, nothing in common with the one that shared.
   const colleague = await browser.newContext();
@@ -60,6 +62,7 @@ test("a shared run opens for a colleague at full quality, and Open in playground
     await expect(other.getByTestId("exchange")).toContainText('"prompt": "a lighthouse at dusk, shared"');
     await expect(other.getByRole("button", { name: "Download" })).toBeVisible();
     await keepScreenshot(other, testInfo, "shared-page");
+    await expectNoViolations(other, testInfo, "shared-run-page");
 
     let generated = false;
     other.on("request", (request) => {
@@ -162,6 +165,7 @@ test("a shared grid shows every cell to a colleague, each openable, and is marke
     await expect(opened).toContainText("a kite in a storm");
     await expect(opened.getByTestId("image-size")).toHaveText("1024×683 · 1.50:1 (requested 3:2, matches)");
     await keepScreenshot(other, testInfo, "shared-grid");
+    await expectNoViolations(other, testInfo, "shared-grid-page");
     await opened.getByRole("link", { name: "Open in playground" }).click();
     await expect(other.getByLabel("Prompt", { exact: true })).toHaveValue("a kite in a storm");
     await expect(other.getByLabel("Model", { exact: true })).toHaveValue("demo-pixel");
