@@ -12,11 +12,16 @@ async function generate(page: Page, fields: { model?: string; prompt: string; ra
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} scheme`, () => {
     test.use({ colorScheme });
+    // A full axe scan takes seconds on a small machine running two workers; a test makes up to three.
+    test.describe.configure({ timeout: 60_000 });
 
-    test("empty page, a run with an image, history with entries, the viewer and compare", async ({ page }, testInfo) => {
+    test("the empty page", async ({ page }, testInfo) => {
       await openPlayground(page, E2E.demoUrl);
       await expectNoViolations(page, testInfo, `${colorScheme}-empty`);
+    });
 
+    test("a run with an image, history with entries, the viewer and compare", async ({ page }, testInfo) => {
+      await openPlayground(page, E2E.demoUrl);
       await generate(page, { model: "demo-geometric", prompt: "a red fox in snow", ratio: "16:9" });
       await expect(page.getByTestId("image-card")).toHaveCount(1);
       await expect(page.getByTestId("history-item")).toHaveCount(1);
