@@ -68,10 +68,27 @@ function toHeaders(message: IncomingMessage): Headers {
   return headers;
 }
 
-export function sendHttp(
-  url: string,
-  options: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; signal: AbortSignal },
-): Promise<PostedAnswer> {
+type SendOptions = { method: "GET" | "POST"; headers: Record<string, string>; body?: string; signal: AbortSignal };
+
+/** A reused keep-alive connection the service closed as the request went out: it never saw the request. */
+const RETRIED_ON_A_NEW_CONNECTION = new Set(["ECONNRESET", "EPIPE"]);
+
+/**
+ * Sends once more, on a new connection, when a reused keep-alive connection fails before any answer
+ * (the service closed it while idle, just as the request was written). That request never reached
+ * the service, so nothing is paid twice; any other failure is the service's answer and is shown.
+ */
+export async function sendHttp(url: string, options: SendOptions): Promise<PostedAnswer> {
+  try {
+    return await sendOnce(url, options);
+  } catch (error) {
+    const { code, reusedSocket } = error as { code?: string; reusedSocket?: boolean };
+    if (!reusedSocket || !RETRIED_ON_A_NEW_CONNECTION.has(code ?? "") || options.signal.aborted) throw error;
+    return sendOnce(url, options);
+  }
+}
+
+function sendOnce(url: string, options: SendOptions): Promise<PostedAnswer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -85,7 +102,7 @@ export function sendHttp(
     if (options.signal.aborted) return abort();
     options.signal.addEventListener("abort", abort, { once: true });
     request.once("close", () => options.signal.removeEventListener("abort", abort));
-    request.once("error", reject);
+    request.once("error", (error) => reject(Object.assign(error, { reusedSocket: request.reusedSocket })));
     request.once("response", (message) => {
       resolve({
         status: message.statusCode ?? 0,
