@@ -1,13 +1,15 @@
 /**
  * Runs once when the server starts: stamps each request with its socket address (for rate limits),
- * and reports a bad configuration right away, naming every variable at fault (never its value).
+ * makes SIGTERM stop gracefully, says which host names it answers, and reports a bad configuration right away, naming every variable at fault (never its value).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { stampPeerAddresses } = await import("@/lib/server/http/peer-address-stamp");
   stampPeerAddresses();
-  const { getServerConfig } = await import("@/lib/server/config/config");
+  const { getServerConfig, DEFAULT_STOP_GRACE_MS } = await import("@/lib/server/config/config");
   const result = getServerConfig();
+  const { stopGracefullyOnSignals } = await import("@/lib/server/lifecycle/graceful-stop");
+  stopGracefullyOnSignals(result.ok ? result.config.stopGraceMs : DEFAULT_STOP_GRACE_MS);
   if (!result.ok) {
     console.error(
       [
@@ -29,6 +31,12 @@ export async function register(): Promise<void> {
   if (result.config.access.password === null) {
     console.log("Image Prompt Playground: no PLAYGROUND_PASSWORD set: anyone who can reach this server can spend the key.");
   }
+  const extraHosts = [...result.config.allowedHosts.names, ...result.config.allowedHosts.domains.map((domain) => `.${domain}`)];
+  console.log(
+    extraHosts.length > 0
+      ? `Image Prompt Playground: answering requests addressed to localhost, 127.0.0.1, [::1] and ${extraHosts.join(", ")}.`
+      : "Image Prompt Playground: answering only requests addressed to localhost, 127.0.0.1 or [::1]; to serve on other names, list them in PLAYGROUND_ALLOWED_HOSTS.",
+  );
   const { openShareLibraryAtStart } = await import("@/lib/server/database/open-at-start");
   openShareLibraryAtStart(result.config.shares);
 }

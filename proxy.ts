@@ -1,11 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { unknownHostAnswer } from "@/lib/server/http/unknown-host-answer";
+import { isStopping, stoppingAnswer } from "@/lib/server/lifecycle/stopping";
 
 /**
- * A fresh Content-Security-Policy nonce for every page: Next puts it on its own scripts, and
+ * First, on every route and page: a request addressed to a host name the playground does not
+ * know is refused before any other work (DNS rebinding; see known-hosts.ts), and while the server
+ * is stopping every new request is answered 503 (see graceful-stop.ts). API routes make the same
+ * checks themselves (route-entry.ts): the proxy would buffer their bodies.
+ *
+ * Then a fresh Content-Security-Policy nonce for every page: Next puts it on its own scripts, and
  * nothing else (an answer's HTML, an SVG, a javascript: URL) can run. Images may come from any
  * http(s) origin, data: and blob:, since showing what a service returned is the point.
  */
 export async function proxy(request: NextRequest) {
+  const refused = unknownHostAnswer(request.headers);
+  if (refused) return refused;
+  if (isStopping()) return stoppingAnswer();
+  // Files that are not pages need no nonce (and the service worker must not run under a page's policy).
+  if (NOT_PAGES.test(request.nextUrl.pathname)) return NextResponse.next();
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const development = process.env.NODE_ENV === "development";
   const policy = [
@@ -40,7 +52,9 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+const NOT_PAGES = /^\/(_next\/image|icon\.svg$|sw\.js$)/;
+
 export const config = {
-  // Pages only: API answers get their own strict policy from next.config.ts; static files need none.
-  matcher: [{ source: "/((?!api|_next/static|_next/image|icon.svg|sw.js).*)" }],
+  // Pages and every other file; not the API (see above), nor the build's content-hashed code files.
+  matcher: [{ source: "/((?!api/|_next/static/).*)" }],
 };

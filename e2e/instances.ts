@@ -4,28 +4,58 @@ import { join } from "node:path";
 import { E2E_LOG_DIR } from "./server-logs";
 
 /**
- * Playground servers a spec starts itself (`next start` on the suite's build), for setups the
- * shared servers cannot give: several instances on one PostgreSQL server. Their output goes to the
- * log folder, so the run's teardown checks it for secrets like every other server's.
+ * Playground servers a spec starts itself on the suite's build, for setups the shared servers
+ * cannot give: several instances on one PostgreSQL server, the production start command's
+ * listening address, a stop under way. Their output goes to the log folder, so the run's teardown
+ * checks it for secrets like every other server's.
  */
 
-export type Instance = { url: string; stop: () => Promise<void> };
+export type Instance = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the server has printed so far. */
+  output: () => string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
-export async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+export type InstanceOptions = {
+  /** `npm start` (the production start command, which picks the listening address) instead of `next start` on 127.0.0.1. */
+  productionStart?: boolean;
+};
+
+export async function startInstance(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  options: InstanceOptions = {},
+): Promise<Instance> {
   mkdirSync(E2E_LOG_DIR, { recursive: true });
   const log = createWriteStream(join(E2E_LOG_DIR, `${name}.log`));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"],
-    {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", IMAGE_API_BASE_URL: "", IMAGE_API_KEY: "", PLAYGROUND_PASSWORD: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+  const args = options.productionStart
+    ? ["scripts/start-playground.mjs", "--no-build"]
+    : ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      IMAGE_API_BASE_URL: "",
+      IMAGE_API_KEY: "",
+      PLAYGROUND_PASSWORD: "",
+      HOST: "",
+      PORT: String(port),
+      ...env,
     },
-  );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    stream?.pipe(log, { end: false });
+  }
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The ${name} playground exited with ${child.exitCode}; see its log.`);
@@ -40,8 +70,11 @@ export async function startInstance(name: string, port: number, env: Record<stri
   }
   return {
     url,
+    child,
+    output: () => printed,
+    exited,
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
       log.end();
     },

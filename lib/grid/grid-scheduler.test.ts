@@ -151,6 +151,10 @@ describe("retryDelayMs", () => {
   it("does not retry other answers", () => {
     expect(retryDelayMs(service(500, "3"), now)).toBeNull();
     expect(retryDelayMs({ kind: "problem", problem: { type: "", title: "" }, status: 422, url: "", totalMs: 1 }, now)).toBeNull();
+    // A playground that is stopping: the cell fails (and can be rerun) instead of waiting for it.
+    const restarting = { type: "urn:image-playground:problem:restarting", title: "The playground is restarting" };
+    expect(retryDelayMs({ kind: "problem", problem: restarting, status: 503, url: "", totalMs: 1 }, now)).toBeNull();
+    expect(retryDelayMs({ kind: "problem", problem: { type: "", title: "" }, status: 503, url: "", totalMs: 1 }, now)).toBe(5000);
     expect(parseRetryAfter("soon", now)).toBeNull();
   });
 });

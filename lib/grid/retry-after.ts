@@ -1,4 +1,5 @@
 import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { problemKindOf } from "@/lib/request/problem";
 
 /** How long to wait before asking again, when an answer says "too many requests"; null for any other answer. */
 
@@ -9,6 +10,8 @@ export function retryDelayMs(outcome: RunOutcome, now = Date.now()): number | nu
   if (outcome.kind === "problem") {
     // The playground's own limits: its rate limit, or all its slots busy.
     if (outcome.status !== 429 && outcome.status !== 503) return null;
+    // A server that is stopping will not be back for this grid: its cells fail, and can be rerun.
+    if (problemKindOf(outcome.problem.type) === "restarting") return null;
     const seconds = outcome.problem.retryAfterSeconds;
     return clamp(typeof seconds === "number" ? seconds * 1000 : DEFAULT_WAIT_MS);
   }

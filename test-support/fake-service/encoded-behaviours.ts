@@ -174,6 +174,15 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
     heldStreams.set(prompt, () => writePaced(response, rest, 100));
     response.on("close", () => heldStreams.delete(prompt));
   },
+  // A plain JSON answer held the same way: a generation that is under way for as long as a test needs.
+  "fake-held": ({ response, body }) => {
+    const prompt = jsonString(parseJsonOrUndefined(body), "prompt") ?? "";
+    heldStreams.set(prompt, () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ data: [{ b64_json: samplePng().toString("base64") }] }));
+    });
+    response.on("close", () => heldStreams.delete(prompt));
+  },
   "fake-sse": ({ response }) => {
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     // Over a second apart: a page (or a test) under load still sees each partial picture on its own.

@@ -1,8 +1,7 @@
+import { routeEntry } from "@/lib/server/http/route-entry";
 import { getServerConfig } from "@/lib/server/config/config";
 import { handleSignIn } from "@/lib/server/access/session-handlers";
 
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request): Promise<Response> {
-  return handleSignIn(request, getServerConfig());
-}
+export const POST = routeEntry((request: Request) => handleSignIn(request, getServerConfig()));

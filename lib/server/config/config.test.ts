@@ -26,6 +26,8 @@ describe("parseServerConfig", () => {
         },
         shares: { database: { dataDir: ".playground-data" }, shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024, perHour: 60 },
         trustProxyHops: 0,
+        allowedHosts: { names: new Set(), domains: [] },
+        stopGraceMs: 30_000,
       },
     });
   });
@@ -50,6 +52,8 @@ describe("parseServerConfig", () => {
         "PLAYGROUND_RATE_LIMIT_PER_MINUTE",
         "PLAYGROUND_MAX_IN_FLIGHT",
         "TRUST_PROXY_HOPS",
+        "PLAYGROUND_ALLOWED_HOSTS",
+        "PLAYGROUND_STOP_GRACE_SECONDS",
         "PLAYGROUND_HISTORY_MAX_RUNS",
         "PLAYGROUND_HISTORY_MAX_MB",
         "PLAYGROUND_GRID_MAX_CELLS",
@@ -150,6 +154,19 @@ describe("parseServerConfig", () => {
     });
     expect(result.ok && result.config.models).toEqual(["m1", ...DEMO_MODELS]);
     expect(result.ok && result.config.demo.enabled).toBe(true);
+  });
+
+  it("reads the host names to answer besides loopback, and names a bad one", () => {
+    const result = parseServerConfig({ PLAYGROUND_ALLOWED_HOSTS: "Playground.Example.com, .team.example , 10.0.0.5" });
+    expect(result.ok && result.config.allowedHosts).toEqual({
+      names: new Set(["playground.example.com", "10.0.0.5"]),
+      domains: ["team.example"],
+    });
+    const bad = parseServerConfig({ PLAYGROUND_ALLOWED_HOSTS: "https://playground.example.com" });
+    expect(bad).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^PLAYGROUND_ALLOWED_HOSTS: "https:\/\/playground.example.com" is not a host name/)],
+    });
   });
 
   it("refuses to run with neither a service nor the demo", () => {

@@ -4,6 +4,7 @@ import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
 import { parseExtraFieldsSetting, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { parsePrices, type Prices } from "@/lib/request/prices";
+import { parseKnownHosts, type KnownHosts } from "@/lib/server/http/known-hosts";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "@/lib/server/upstream/service-url";
 
 /**
@@ -64,7 +65,14 @@ export type ServerConfig = {
   limits: LimitsConfig;
   shares: SharesConfig;
   trustProxyHops: number;
+  /** Host names answered besides loopback (PLAYGROUND_ALLOWED_HOSTS); the rest get 421. */
+  allowedHosts: KnownHosts;
+  /** On SIGTERM, how long generations under way may take to finish before the process exits. */
+  stopGraceMs: number;
 };
+
+/** The grace period when the configuration cannot be read (it is still stopped gracefully). */
+export const DEFAULT_STOP_GRACE_MS = 30_000;
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
 
@@ -117,7 +125,9 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   }
   const prices = parsePrices(vars.IMAGE_PRICES);
   if (!prices.ok) problems.push(`IMAGE_PRICES: ${prices.problem}`);
-  if (problems.length > 0 || !extraFields || !prices.ok) return { ok: false, problems };
+  const allowedHosts = parseKnownHosts(vars.PLAYGROUND_ALLOWED_HOSTS);
+  if (!allowedHosts.ok) problems.push(`PLAYGROUND_ALLOWED_HOSTS: ${allowedHosts.problem}`);
+  if (problems.length > 0 || !extraFields || !prices.ok || !allowedHosts.ok) return { ok: false, problems };
 
   const configured = (vars.IMAGE_MODELS ?? "")
     .split(",")
@@ -155,6 +165,8 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         perHour: vars.PLAYGROUND_SHARES_PER_HOUR,
       },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
+      allowedHosts: allowedHosts.hosts,
+      stopGraceMs: vars.PLAYGROUND_STOP_GRACE_SECONDS * 1000,
     },
   };
 }

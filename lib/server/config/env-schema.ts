@@ -50,6 +50,8 @@ export const envSchema = z.object({
   PLAYGROUND_MAX_BODY_BYTES: wholeNumber(16 * 1024, 256, MIB, "bytes"),
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1, 1_000_000, "generations"),
   PLAYGROUND_MAX_IN_FLIGHT: wholeNumber(16, 1, 10_000, "requests"),
+  PLAYGROUND_ALLOWED_HOSTS: text(),
+  PLAYGROUND_STOP_GRACE_SECONDS: wholeNumber(30, 0, 3600, "seconds"),
   TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, "proxies"),
   PLAYGROUND_HISTORY_MAX_RUNS: wholeNumber(5000, 1, 100_000, "runs"),
   PLAYGROUND_HISTORY_MAX_MB: wholeNumber(2000, 1, 1_000_000, "megabytes"),

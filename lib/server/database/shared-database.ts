@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseConnection } from "./connection";
  * (a PostgreSQL server that was down comes back without a restart).
  */
 
-type Slot = { key: string; opening: Promise<DatabaseConnection> };
+type Slot = { key: string; opening: Promise<DatabaseConnection>; open: boolean };
 const holder = globalThis as typeof globalThis & { __playgroundDatabase?: Slot };
 
 export function sharedDatabase(config: SharesConfig): Promise<DatabaseConnection> {
@@ -19,12 +19,21 @@ export function sharedDatabase(config: SharesConfig): Promise<DatabaseConnection
   const current = holder.__playgroundDatabase;
   if (current && current.key === key) return current.opening;
   const opening = openDatabase(target);
-  const slot: Slot = { key, opening };
+  const slot: Slot = { key, opening, open: false };
   holder.__playgroundDatabase = slot;
-  opening.catch(() => {
-    if (holder.__playgroundDatabase === slot) holder.__playgroundDatabase = undefined;
-  });
+  opening.then(
+    () => (slot.open = true),
+    () => {
+      if (holder.__playgroundDatabase === slot) holder.__playgroundDatabase = undefined;
+    },
+  );
   return opening;
+}
+
+/** Whether the connection is still being opened (migrations, the embedded database's first start). */
+export function isDatabaseOpening(): boolean {
+  const current = holder.__playgroundDatabase;
+  return current !== undefined && !current.open;
 }
 
 /** Why the database could not be used, in plain words, without the URL (it may hold a password). */
@@ -38,4 +47,13 @@ export function databaseFailureDetail(error: unknown): string {
     return "The share library's database is out of space. Generating still works; ask whoever runs the playground to free some.";
   }
   return "The share library's database failed. Generating still works; try sharing again in a moment.";
+}
+
+/** Closes the process's connection, if one was opened (on stopping: releases the data folder). */
+export async function closeSharedDatabase(): Promise<void> {
+  const current = holder.__playgroundDatabase;
+  holder.__playgroundDatabase = undefined;
+  if (!current) return;
+  const connection = await current.opening.catch(() => null);
+  await connection?.close();
 }
