@@ -12,6 +12,9 @@ export const E2E = {
   /** Two instances on one PostgreSQL server, started by the spec that needs them. */
   postgresFirstPort: 3110,
   postgresSecondPort: 3111,
+  /** Two instances on one PostgreSQL server sharing their limits. */
+  limitsFirstPort: 3112,
+  limitsSecondPort: 3113,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123] as const,
   /** The extra request fields the alongside playground allows. */

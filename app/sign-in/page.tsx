@@ -16,6 +16,7 @@ export default async function SignInPage({ searchParams }: SignInProps) {
   if (!result.ok || result.config.access.password === null || hasValidSession(await headers(), result.config.access)) redirect("/");
   const params = await searchParams;
   const wrong = params.error === "wrong-password";
+  const unavailable = params.error === "unavailable";
   const next = safeNextPath(typeof params.next === "string" ? params.next : null);
   const signedOut = params["signed-out"] !== undefined;
 
@@ -30,7 +31,12 @@ export default async function SignInPage({ searchParams }: SignInProps) {
           <h1 className="text-lg font-semibold">Image Prompt Playground</h1>
           <p className="mt-1 text-sm text-muted">This playground is protected. Enter its password to continue.</p>
         </div>
-        {signedOut && !wrong && (
+        {unavailable && (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            Signing in is unavailable for a moment: the playground cannot check recent attempts. Try again in a minute.
+          </p>
+        )}
+        {signedOut && !wrong && !unavailable && (
           <p role="status" className="rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
             You are signed out.
           </p>

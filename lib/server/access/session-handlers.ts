@@ -8,6 +8,7 @@ import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { logRequest } from "@/lib/server/http/request-log";
 import { crossSiteReason } from "@/lib/server/http/request-origin";
 import { clearedSessionCookieHeader, createSessionToken, isCorrectPassword, sessionCookieHeader } from "./session";
+import { limitStoreFor } from "@/lib/server/limits/client-limits";
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
 
 /**
@@ -53,16 +54,19 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
   const { config } = configResult;
   if (crossSiteReason(request, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
   const client = clientAddress(request.headers, config.trustProxyHops);
-  // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
-  await sleep(signInDelayMs(client));
   const body = await readRequestBody(request, 4096);
-  const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
   const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
+  const nextParameter = next === "/" ? "" : `&next=${encodeURIComponent(next)}`;
+  // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
+  const delay = await signInDelayMs(limitStoreFor(config.shares), client);
+  if (delay === "unavailable") return redirect(`/sign-in?error=unavailable${nextParameter}`);
+  await sleep(delay);
+  const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
   if (!isCorrectPassword(password, config.access)) {
-    recordSignInFailure(client);
-    return redirect(`/sign-in?error=wrong-password${next === "/" ? "" : `&next=${encodeURIComponent(next)}`}`);
+    await recordSignInFailure(limitStoreFor(config.shares), client);
+    return redirect(`/sign-in?error=wrong-password${nextParameter}`);
   }
-  clearSignInFailures(client);
+  await clearSignInFailures(limitStoreFor(config.shares), client);
   const { token, maxAgeSeconds } = createSessionToken(config.access);
   return redirect(next, sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
 }

@@ -7,7 +7,6 @@ import {
   SESSION_COOKIE,
   sessionCookieHeader,
 } from "./session";
-import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
 
 const access = { password: "pw", sessionSecret: "secret", sessionHours: 1 };
 
@@ -41,21 +40,5 @@ describe("session tokens", () => {
     expect(isCorrectPassword("pw", access)).toBe(true);
     expect(isCorrectPassword("pw ", access)).toBe(false);
     expect(isCorrectPassword("", access)).toBe(false);
-  });
-});
-
-describe("sign-in throttle", () => {
-  it("doubles the wait with each wrong password, up to 8 s, and forgets on success", () => {
-    const client = `throttle-test-${Math.random()}`;
-    expect(signInDelayMs(client, 0)).toBe(0);
-    const delays = [];
-    for (let i = 0; i < 7; i++) {
-      recordSignInFailure(client, 0);
-      delays.push(signInDelayMs(client, 0));
-    }
-    expect(delays).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000]);
-    expect(signInDelayMs(client, 16 * 60_000)).toBe(0);
-    clearSignInFailures(client);
-    expect(signInDelayMs(client, 0)).toBe(0);
   });
 });

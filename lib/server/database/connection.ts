@@ -23,6 +23,8 @@ export type DatabaseConnection = {
   /** Where share files' bytes go (see share-file-storage.ts). */
   files: FileStorage;
   kind: "postgres" | "embedded";
+  /** The PostgreSQL server's pool (null when embedded): the shared rate limits use it directly. */
+  pool: pg.Pool | null;
   close: () => Promise<void>;
 };
 
@@ -62,6 +64,7 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
     db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
     files: inDatabaseStorage,
     kind: "postgres",
+    pool,
     close: () => pool.end(),
   };
 }
@@ -81,6 +84,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
       db: drizzlePglite({ client, schema }) as unknown as Database,
       files: folderStorage(join(dataDir, "share-files")),
       kind: "embedded",
+      pool: null,
       close: async () => {
         await client.close();
         unlock();

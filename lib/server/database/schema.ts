@@ -34,3 +34,11 @@ export const shareLibrary = pgTable("share_library", {
   id: integer("id").primaryKey(),
   bytes: bigint("bytes", { mode: "number" }).notNull(),
 });
+
+export const serviceBaseForms = pgTable("service_base_forms", {
+  root: text("root").primaryKey(),
+  form: text("form", { enum: ["host", "api"] }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// `rate_limits` is read and written by rate-limiter-flexible's PostgreSQL store, not through Drizzle.

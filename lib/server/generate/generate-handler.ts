@@ -5,9 +5,10 @@ import { GRID_CELL_HEADER, parseGridCellHeader } from "@/lib/grid/grid-header";
 import { clientAddress } from "@/lib/server/http/client-address";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import { callImageService } from "@/lib/server/upstream/image-service-client";
+import { keepBaseForm, recallBaseForm } from "@/lib/server/upstream/shared-base-form";
 import { acquireGenerationSlot } from "@/lib/server/limits/in-flight-limit";
 import { problemResponse } from "@/lib/server/http/problem-response";
-import { generationLimiter } from "@/lib/server/limits/rate-limiter";
+import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
 import { readGuardedJson } from "@/lib/server/http/request-guards";
 import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server/http/route-context";
@@ -54,7 +55,11 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
   const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
   if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }), logged);
 
-  const rate = generationLimiter(config.limits.ratePerMinute).take(clientAddress(request.headers, config.trustProxyHops));
+  const rate = await takeFailingOpen(
+    { name: "generate", points: config.limits.ratePerMinute, durationSeconds: 60 },
+    limitStoreFor(config.shares),
+    clientAddress(request.headers, config.trustProxyHops),
+  );
   if (!rate.ok) {
     const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
     return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }), logged);
@@ -70,7 +75,9 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
       release();
       return finish(problemResponse("service-unreachable", { requestId, detail: "The embedded demo service could not start." }), logged);
     }
+    await recallBaseForm(config.shares, target);
     const result = await callImageService(target, generation, { limits: config.limits, signal: request.signal });
+    void keepBaseForm(config.shares, target);
     return relayServiceResult(result, target.apiKey, config, { ...context, signal: request.signal, logged, release });
   } catch (error) {
     release();

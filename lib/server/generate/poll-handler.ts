@@ -6,7 +6,7 @@ import { pollImageService } from "@/lib/server/upstream/image-service-client";
 import { acquireGenerationSlot } from "@/lib/server/limits/in-flight-limit";
 import { pollTargetFor } from "@/lib/server/upstream/poll-target";
 import { problemResponse } from "@/lib/server/http/problem-response";
-import { generationLimiter } from "@/lib/server/limits/rate-limiter";
+import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
 import { readGuardedJson } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
@@ -42,7 +42,11 @@ async function poll(request: Request, config: ServerConfig, context: RouteContex
   if (!allowed.ok) return finish(problemResponse("poll-refused", { requestId, detail: `Not fetched: ${allowed.reason}.` }));
 
   const perMinute = config.limits.ratePerMinute * POLLS_PER_GENERATION;
-  const rate = generationLimiter(perMinute).take(`poll:${clientAddress(request.headers, config.trustProxyHops)}`);
+  const rate = await takeFailingOpen(
+    { name: "poll", points: perMinute, durationSeconds: 60 },
+    limitStoreFor(config.shares),
+    clientAddress(request.headers, config.trustProxyHops),
+  );
   if (!rate.ok) {
     return finish(
       problemResponse("rate-limited", {

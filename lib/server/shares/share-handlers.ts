@@ -6,7 +6,7 @@ import { clientAddress } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
-import { shareLimiter } from "@/lib/server/limits/rate-limiter";
+import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 import { readWholeStream } from "@/lib/utils/read-stream";
 import { createShare, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
 import { databaseFailureDetail, sharedDatabase } from "@/lib/server/database/shared-database";
@@ -45,6 +45,9 @@ async function withDatabase(
   }
 }
 
+/** Shares and stops of sharing: one hourly budget per client. */
+const shareLimit = (config: ServerConfig): LimitSpec => ({ name: "share", points: config.shares.perHour, durationSeconds: 3600 });
+
 export function handleCreateShare(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/shares", configResult, async (config, context) => {
     const { requestId, finish } = context;
@@ -54,7 +57,11 @@ export function handleCreateShare(request: Request, configResult: ConfigResult):
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       return finish(problemResponse("share-not-multipart", { requestId, detail: "Send the run and its files as multipart/form-data." }));
     }
-    const rate = shareLimiter(config.shares.perHour).take(clientAddress(request.headers, config.trustProxyHops));
+    const rate = await takeFailingOpen(
+      shareLimit(config),
+      limitStoreFor(config.shares),
+      clientAddress(request.headers, config.trustProxyHops),
+    );
     if (!rate.ok) {
       const detail = `This playground allows ${config.shares.perHour} shares an hour from each client.`;
       return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
@@ -128,7 +135,11 @@ export function handleStopSharing(request: Request, configResult: ConfigResult, 
     const { requestId, finish } = context;
     const guarded = await readGuardedJson(request, config, context);
     if (!guarded.ok) return guarded.response;
-    const rate = shareLimiter(config.shares.perHour).take(clientAddress(request.headers, config.trustProxyHops));
+    const rate = await takeFailingOpen(
+      shareLimit(config),
+      limitStoreFor(config.shares),
+      clientAddress(request.headers, config.trustProxyHops),
+    );
     if (!rate.ok) {
       const detail = `This playground allows ${config.shares.perHour} share changes an hour from each client.`;
       return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));

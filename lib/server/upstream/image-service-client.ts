@@ -70,6 +70,16 @@ export function forgetRememberedForms(): void {
   rememberedForms.clear();
 }
 
+/** The form remembered for a service root in this process, if any. */
+export function rememberedForm(root: string): BaseForm | undefined {
+  return rememberedForms.get(root);
+}
+
+/** Takes on a form another instance found (shared-base-form.ts), as if this process had found it. */
+export function rememberForm(root: string, form: BaseForm): void {
+  rememberedForms.set(root, form);
+}
+
 function formsFor(target: ServiceTarget): BaseForm[] {
   const remembered = target.formSetting === "auto" ? rememberedForms.get(target.root) : undefined;
   return remembered ? [remembered] : formsToTry(target.formSetting, target.givenForm);
