@@ -6,6 +6,9 @@ import { E2E } from "./servers";
 
 const items = (page: Page) => page.getByTestId("history-item");
 
+// These are journeys (several generations, reloads, exports) on a small machine running two workers.
+test.describe.configure({ timeout: 60_000 });
+
 /** Runs one generation and waits until it is on screen and saved in history. */
 async function runAndSave(page: Page, fields: { model?: string; prompt: string; ratio?: string }, savedCount: number): Promise<void> {
   await fillForm(page, fields);
