@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { startPostgres } from "../test-support/postgres-server";
 import { expect, test } from "./fixtures";
+import { openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
 
@@ -13,7 +14,7 @@ import { E2E, E2E_DATA_DIR } from "./servers";
 
 test.describe.configure({ timeout: 120_000 });
 
-const [loopbackPort, everyInterfacePort, stopPort, postgresPort] = E2E.lifecyclePorts;
+const [loopbackPort, everyInterfacePort, stopPort, postgresPort, gridPort] = E2E.lifecyclePorts;
 
 let instance: Instance | undefined;
 test.afterEach(async () => {
@@ -82,6 +83,7 @@ test("with a password and HOST=0.0.0.0, npm start listens on every interface and
   );
   expect(listeningAddresses(everyInterfacePort)).toEqual(["0.0.0.0"]);
   expect(instance.output()).toContain(`Starting the playground on every network interface (0.0.0.0), port ${everyInterfacePort}`);
+  expect(instance.output()).toContain("list the names and addresses people will use in PLAYGROUND_ALLOWED_HOSTS");
   // Health needs no session, even behind the password.
   await expect.poll(async () => (await health(everyInterfacePort)).status, { timeout: 20_000 }).toBe(200);
 });
@@ -157,4 +159,50 @@ test("/api/health on PostgreSQL: up, then down when the server stops mid-test, n
   } finally {
     postgres.stop();
   }
+});
+
+const serviceHas = async (prompt: string) =>
+  ((await (await fetch(`${E2E.fakeUrl}/__requests`)).json()) as { body: string }[]).some((request) => request.body.includes(prompt));
+const release = (prompt: string) => fetch(`${E2E.fakeUrl}/__release`, { method: "POST", body: JSON.stringify({ prompt }) });
+
+test("a grid running while the server stops: cells under way finish, the next one fails as restarting, and reruns once it is back", async ({
+  page,
+}) => {
+  const id = Date.now().toString(36);
+  const env = {
+    ...dataDir("lifecycle-grid"),
+    IMAGE_API_BASE_URL: E2E.fakeUrl,
+    IMAGE_API_KEY: E2E.fakeKey,
+    IMAGE_MODELS: "fake-held",
+    PLAYGROUND_GRID_CONCURRENCY: "2",
+  };
+  instance = await startInstance("lifecycle-grid", gridPort, env, { productionStart: true });
+  await openPlayground(page, instance.url);
+  await page.getByRole("tab", { name: "Grid" }).click();
+  await page.getByLabel("Prompt variants").fill(`restart {a|b|c} ${id}`);
+  await page.getByLabel("Models", { exact: true }).fill("fake-held");
+  await page.getByLabel("Aspect ratios", { exact: true }).fill("1:1");
+  await page.getByRole("button", { name: "Run grid" }).click();
+  await expect.poll(() => serviceHas(`restart a ${id}`)).toBe(true);
+  await expect.poll(() => serviceHas(`restart b ${id}`)).toBe(true);
+
+  instance.child.kill("SIGTERM");
+  await expect.poll(() => instance?.output() ?? "").toContain("SIGTERM received");
+  // The first cell finishes; the grid starts the third, which the stopping server turns away.
+  await release(`restart a ${id}`);
+  const cell = (letter: string) => page.getByRole("figure", { name: `restart ${letter} ${id} · fake-held · 1:1` });
+  await expect(cell("a")).toHaveAttribute("data-status", "image");
+  await expect(cell("c")).toHaveAttribute("data-status", "problem");
+  await expect(cell("c").getByRole("alert")).toContainText("The playground is restarting");
+  await release(`restart b ${id}`);
+  await expect(cell("b")).toHaveAttribute("data-status", "image");
+  expect(await instance.exited).toBe(0);
+
+  // Back up (a new process on the same address): the failed cell reruns.
+  instance = await startInstance("lifecycle-grid-again", gridPort, env, { productionStart: true });
+  await cell("c")
+    .getByRole("button", { name: `Rerun restart c ${id} · fake-held · 1:1` })
+    .click();
+  await expect.poll(async () => (await serviceHas(`restart c ${id}`)) && (await release(`restart c ${id}`)).ok).toBe(true);
+  await expect(cell("c")).toHaveAttribute("data-status", "image");
 });

@@ -16,7 +16,7 @@ export const E2E = {
   limitsFirstPort: 3112,
   limitsSecondPort: 3113,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
-  lifecyclePorts: [3120, 3121, 3122, 3123] as const,
+  lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */
   extraFields: "seed,n,negative_prompt,quality",
   /** Prices the alongside playground estimates costs with. */

@@ -68,6 +68,11 @@ if (everyInterface) {
   if (!passwordSet) {
     console.log("No PLAYGROUND_PASSWORD is set: anyone on these networks can use the playground and spend its key.");
   }
+  if (!process.env.PLAYGROUND_ALLOWED_HOSTS?.trim()) {
+    console.log(
+      "Only requests addressed to localhost, 127.0.0.1 or [::1] are answered (421 otherwise): list the names and addresses people will use in PLAYGROUND_ALLOWED_HOSTS.",
+    );
+  }
 } else {
   console.log(`Starting the playground on ${shownHost} only, port ${port}: http://${LOOPBACK.has(host) ? "localhost" : shownHost}:${port}`);
   if (LOOPBACK.has(host) && !hostGiven) {
