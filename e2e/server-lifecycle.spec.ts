@@ -55,6 +55,13 @@ function health(port: number): Promise<{ status: number; body: Record<string, un
   });
 }
 
+/** A just-started server's first generation loads the route's code while the embedded database opens. */
+const REACHES_THE_SERVICE = { timeout: 20_000 };
+
+const serviceHas = async (prompt: string) =>
+  ((await (await fetch(`${E2E.fakeUrl}/__requests`)).json()) as { body: string }[]).some((request) => request.body.includes(prompt));
+const release = (prompt: string) => fetch(`${E2E.fakeUrl}/__release`, { method: "POST", body: JSON.stringify({ prompt }) });
+
 test.beforeAll(() => {
   // Reading the listening sockets needs Linux's /proc; say so instead of passing without looking.
   expect(existsSync("/proc/net/tcp"), "these tests read the listening sockets from /proc/net/tcp (Linux)").toBe(true);
@@ -111,11 +118,7 @@ test("SIGTERM during a slow generation: it is answered, new requests get 503, an
   const prompt = `held through a stop ${Date.now()}`;
   const slow = generate(prompt);
   // The generation is under way once the service has it.
-  await expect
-    .poll(async () =>
-      ((await (await fetch(`${E2E.fakeUrl}/__requests`)).json()) as { body: string }[]).some((request) => request.body.includes(prompt)),
-    )
-    .toBe(true);
+  await expect.poll(() => serviceHas(prompt), REACHES_THE_SERVICE).toBe(true);
 
   instance.child.kill("SIGTERM");
   await expect.poll(() => instance?.output() ?? "").toContain("SIGTERM received: taking no new work, letting 1 running generation finish");
@@ -127,7 +130,7 @@ test("SIGTERM during a slow generation: it is answered, new requests get 503, an
   expect(during.status).toBe(503);
   expect(during.body.status).toBe("stopping");
 
-  await fetch(`${E2E.fakeUrl}/__release`, { method: "POST", body: JSON.stringify({ prompt }) });
+  await release(prompt);
   const answered = await slow;
   expect(answered.status).toBe(200);
   expect(await answered.text()).toContain("b64_json");
@@ -161,10 +164,6 @@ test("/api/health on PostgreSQL: up, then down when the server stops mid-test, n
   }
 });
 
-const serviceHas = async (prompt: string) =>
-  ((await (await fetch(`${E2E.fakeUrl}/__requests`)).json()) as { body: string }[]).some((request) => request.body.includes(prompt));
-const release = (prompt: string) => fetch(`${E2E.fakeUrl}/__release`, { method: "POST", body: JSON.stringify({ prompt }) });
-
 test("a grid running while the server stops: cells under way finish, the next one fails as restarting, and reruns once it is back", async ({
   page,
 }) => {
@@ -183,8 +182,8 @@ test("a grid running while the server stops: cells under way finish, the next on
   await page.getByLabel("Models", { exact: true }).fill("fake-held");
   await page.getByLabel("Aspect ratios", { exact: true }).fill("1:1");
   await page.getByRole("button", { name: "Run grid" }).click();
-  await expect.poll(() => serviceHas(`restart a ${id}`)).toBe(true);
-  await expect.poll(() => serviceHas(`restart b ${id}`)).toBe(true);
+  await expect.poll(() => serviceHas(`restart a ${id}`), REACHES_THE_SERVICE).toBe(true);
+  await expect.poll(() => serviceHas(`restart b ${id}`), REACHES_THE_SERVICE).toBe(true);
 
   instance.child.kill("SIGTERM");
   await expect.poll(() => instance?.output() ?? "").toContain("SIGTERM received");
@@ -203,6 +202,8 @@ test("a grid running while the server stops: cells under way finish, the next on
   await cell("c")
     .getByRole("button", { name: `Rerun restart c ${id} · fake-held · 1:1` })
     .click();
-  await expect.poll(async () => (await serviceHas(`restart c ${id}`)) && (await release(`restart c ${id}`)).ok).toBe(true);
+  await expect
+    .poll(async () => (await serviceHas(`restart c ${id}`)) && (await release(`restart c ${id}`)).ok, REACHES_THE_SERVICE)
+    .toBe(true);
   await expect(cell("c")).toHaveAttribute("data-status", "image");
 });
