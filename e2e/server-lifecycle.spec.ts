@@ -55,7 +55,11 @@ function health(port: number): Promise<{ status: number; body: Record<string, un
   });
 }
 
-/** A just-started server's first generation loads the route's code while the embedded database opens. */
+/**
+ * A just-started server opens its embedded database (seconds of busy event loop on a new folder):
+ * tests that time a signal wait until it is ready, and waits on the server's first work are generous.
+ */
+const READY = { timeout: 30_000 };
 const REACHES_THE_SERVICE = { timeout: 20_000 };
 
 const serviceHas = async (prompt: string) =>
@@ -75,7 +79,7 @@ test("without a password, npm start listens on loopback only and says how to ope
   expect(instance.output()).toContain("HOST=0.0.0.0");
 
   // Nothing configured: the demo service and the embedded database (503 "starting" while it opens).
-  await expect.poll(async () => (await health(loopbackPort)).body.status, { timeout: 20_000 }).toBe("ok");
+  await expect.poll(async () => (await health(loopbackPort)).body.status, READY).toBe("ok");
   const answer = await health(loopbackPort);
   expect(answer.status).toBe(200);
   expect(answer.body).toEqual({ status: "ok", demo: "on", service: "none", database: { kind: "embedded", state: "up" } });
@@ -92,7 +96,7 @@ test("with a password and HOST=0.0.0.0, npm start listens on every interface and
   expect(instance.output()).toContain(`Starting the playground on every network interface (0.0.0.0), port ${everyInterfacePort}`);
   expect(instance.output()).toContain("list the names and addresses people will use in PLAYGROUND_ALLOWED_HOSTS");
   // Health needs no session, even behind the password.
-  await expect.poll(async () => (await health(everyInterfacePort)).status, { timeout: 20_000 }).toBe(200);
+  await expect.poll(async () => (await health(everyInterfacePort)).status, READY).toBe(200);
 });
 
 test("SIGTERM during a slow generation: it is answered, new requests get 503, and the process exits 0", async () => {
@@ -108,6 +112,7 @@ test("SIGTERM during a slow generation: it is answered, new requests get 503, an
     },
     { productionStart: true },
   );
+  await expect.poll(async () => (await health(stopPort)).body.status, READY).toBe("ok");
   const url = instance.url;
   const generate = (prompt: string) =>
     fetch(`${url}/api/generate`, {
@@ -121,7 +126,9 @@ test("SIGTERM during a slow generation: it is answered, new requests get 503, an
   await expect.poll(() => serviceHas(prompt), REACHES_THE_SERVICE).toBe(true);
 
   instance.child.kill("SIGTERM");
-  await expect.poll(() => instance?.output() ?? "").toContain("SIGTERM received: taking no new work, letting 1 running generation finish");
+  await expect
+    .poll(() => instance?.output() ?? "", REACHES_THE_SERVICE)
+    .toContain("SIGTERM received: taking no new work, letting 1 running generation finish");
 
   const refused = await generate("a new request while stopping");
   expect(refused.status).toBe(503);
@@ -142,7 +149,7 @@ test("/api/health on PostgreSQL: up, then down when the server stops mid-test, n
   const postgres = await startPostgres();
   try {
     instance = await startInstance("lifecycle-postgres", postgresPort, { DATABASE_URL: postgres.url }, { productionStart: true });
-    await expect.poll(async () => (await health(postgresPort)).status, { timeout: 20_000 }).toBe(200);
+    await expect.poll(async () => (await health(postgresPort)).status, READY).toBe(200);
     const up = await health(postgresPort);
     expect(up.body).toEqual({ status: "ok", demo: "on", service: "none", database: { kind: "postgresql", state: "up" } });
 
@@ -176,6 +183,7 @@ test("a grid running while the server stops: cells under way finish, the next on
     PLAYGROUND_GRID_CONCURRENCY: "2",
   };
   instance = await startInstance("lifecycle-grid", gridPort, env, { productionStart: true });
+  await expect.poll(async () => (await health(gridPort)).body.status, READY).toBe("ok");
   await openPlayground(page, instance.url);
   await page.getByRole("tab", { name: "Grid" }).click();
   await page.getByLabel("Prompt variants").fill(`restart {a|b|c} ${id}`);
@@ -186,7 +194,7 @@ test("a grid running while the server stops: cells under way finish, the next on
   await expect.poll(() => serviceHas(`restart b ${id}`), REACHES_THE_SERVICE).toBe(true);
 
   instance.child.kill("SIGTERM");
-  await expect.poll(() => instance?.output() ?? "").toContain("SIGTERM received");
+  await expect.poll(() => instance?.output() ?? "", REACHES_THE_SERVICE).toContain("SIGTERM received");
   // The first cell finishes; the grid starts the third, which the stopping server turns away.
   await release(`restart a ${id}`);
   const cell = (letter: string) => page.getByRole("figure", { name: `restart ${letter} ${id} · fake-held · 1:1` });
