@@ -1,3 +1,4 @@
+import { archivedRunFixture } from "../test-support/archived-run";
 import type { Browser } from "@playwright/test";
 import { PERF_MARKS } from "../lib/browser/perf-marks";
 import { noisePng } from "../test-support/fake-service/bench-payloads";
@@ -45,51 +46,25 @@ export async function shareClickToLink(browser: Browser, baseUrl: string, model:
   return summary(times);
 }
 
-const GRID_RUN = (index: number, cells: number) => ({
-  id: `bench-grid-cell-${index}`,
-  group: {
-    id: "bench-grid",
-    cellIndex: index,
-    cellCount: cells,
-    rowAxis: "prompt",
-    spec: {
-      prompts: Array.from({ length: 8 }, (_, row) => `bench prompt ${row}`).join("\n"),
-      models: "m0,m1,m2,m3,m4,m5,m6,m7",
-      ratios: "3:2",
+const GRID_RUN = (index: number, cells: number) =>
+  archivedRunFixture({
+    id: `bench-grid-cell-${index}`,
+    group: {
+      id: "bench-grid",
+      cellIndex: index,
+      cellCount: cells,
+      rowAxis: "prompt",
+      spec: {
+        prompts: Array.from({ length: 8 }, (_, row) => `bench prompt ${row}`).join("\n"),
+        models: "m0,m1,m2,m3,m4,m5,m6,m7",
+        ratios: "3:2",
+      },
     },
-  },
-  createdAt: Date.now(),
-  request: { model: `m${index % 8}`, prompt: `bench prompt ${Math.floor(index / 8)}`, aspect_ratio: "3:2" },
-  status: "succeeded",
-  statusText: "200 OK",
-  durationMs: 100,
-  serviceUrl: "",
-  imageCount: 1,
-  starred: false,
-  warnings: [],
-  thumbnailFile: null,
-  thumbnailUrl: null,
-  outcome: {
-    kind: "service",
-    exchange: {
-      requestId: `r${index}`,
-      status: 200,
-      statusText: "OK",
-      contentType: "application/json",
-      url: "",
-      urlsTried: [],
-      keyHint: "",
-      headersMs: 1,
-      totalMs: 100,
-      serviceRequestId: "",
-      retryAfter: "",
-      location: "",
-    },
-    answerFile: `c${index}-answer.json`,
-    packed: [{ prefix: "", file: `c${index}-image-1.png` }],
-    remote: [],
-  },
-});
+    createdAt: Date.now(),
+    request: { model: `m${index % 8}`, prompt: `bench prompt ${Math.floor(index / 8)}`, aspect_ratio: "3:2" },
+    durationMs: 100,
+    filePrefix: `c${index}-`,
+  });
 
 /** A 64-cell grid share (each cell a 256 KB PNG), made through the share route as a browser would. */
 export async function createGridShare(baseUrl: string, cells: number): Promise<string> {
@@ -186,11 +161,11 @@ export async function seedShares(query: (text: string, params: unknown[]) => Pro
     for (let index = start; index < Math.min(count, start + batch); index++) {
       const id = `bench${String(index).padStart(17, "0")}`;
       ids.push(id);
-      const record = {
-        ...GRID_RUN(index, 1),
-        group: undefined,
-        outcome: { ...GRID_RUN(index, 1).outcome, answerFile: "answer.json", packed: [{ prefix: "", file: "image-1.png" }] },
-      };
+      const record = archivedRunFixture({
+        id: `bench-run-${index}`,
+        request: { model: `m${index % 8}`, prompt: `bench prompt ${index}`, aspect_ratio: "3:2" },
+        durationMs: 100,
+      });
       const at = params.length;
       params.push(id, `owner-${index}`, `run-${index}`, JSON.stringify(record), 4096);
       values.push(`($${at + 1}, $${at + 2}, $${at + 3}, 'run', $${at + 4}::jsonb, $${at + 5})`);

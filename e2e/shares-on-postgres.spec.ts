@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Page } from "@playwright/test";
 import { startPostgres, type PostgresServer } from "../test-support/postgres-server";
 import { samplePng } from "../test-support/fake-service/behaviours";
+import { archivedRunFixture } from "../test-support/archived-run";
 import { expect, test } from "./fixtures";
 import { fillForm, naturalSize, openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
@@ -93,49 +94,21 @@ test("an expired share answers 410 in plain words, and its files are purged", as
 test("hostile share payloads are refused with nothing stored", async ({ page, playwright }) => {
   await openPlayground(page, first.url);
   const before = await libraryState();
-  const run = {
+  const run = archivedRunFixture({
     id: "hostile-run",
     createdAt: Date.now(),
     request: { model: "demo-geometric", prompt: "hostile", aspect_ratio: "1:1" },
-    status: "succeeded",
-    statusText: "200 OK",
     durationMs: 10,
-    serviceUrl: "",
-    imageCount: 1,
-    starred: false,
-    warnings: [],
-    thumbnailFile: null,
-    thumbnailUrl: null,
-    outcome: {
-      kind: "service",
-      exchange: {
-        requestId: "r",
-        status: 200,
-        statusText: "OK",
-        contentType: "application/json",
-        url: "",
-        urlsTried: [],
-        keyHint: "",
-        headersMs: 1,
-        totalMs: 10,
-        serviceRequestId: "",
-        retryAfter: "",
-        location: "",
-      },
-      answerFile: "answer.json",
-      packed: [{ prefix: "", file: "image-1.png" }],
-      remote: [],
-    },
-  };
+  });
   // Sent from the playground's own page, as its script would: only the content differs.
   const post = (image: { text?: string; bytes?: number[]; size?: number }) =>
     page.evaluate(
-      async ({ run, image }) => {
+      async ({ record, image }) => {
         const form = new FormData();
         form.set("ownerToken", "hostile-owner-token-0123456789");
         form.set("expires", "never");
         form.set("kind", "run");
-        form.set("record", JSON.stringify(run));
+        form.set("record", record);
         form.append("file", new Blob(['{"data":[{"b64_json":"playground-file:image-1.png"}]}']), "answer.json");
         const bytes = image.text !== undefined ? new TextEncoder().encode(image.text) : new Uint8Array(image.size ?? 0);
         if (image.bytes) bytes.set(image.bytes);
@@ -143,7 +116,7 @@ test("hostile share payloads are refused with nothing stored", async ({ page, pl
         const response = await fetch("/api/shares", { method: "POST", body: form });
         return { status: response.status, body: (await response.json()) as { detail: string } };
       },
-      { run, image },
+      { record: JSON.stringify(run), image },
     );
   const svg = await post({ text: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' });
   expect(svg.status).toBe(422);

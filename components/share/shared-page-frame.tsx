@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NoticePage } from "@/components/ui/notice-page";
 
 /** Dates on a shared page are the server's, shown in UTC: everyone who opens the link reads the same. */
 const utcDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -41,16 +42,8 @@ export function ShareFacts({ facts }: { facts: [string, string][] }) {
 /** The page when the library cannot show this share (its database is down, or the share expired). */
 export function ShareUnavailable({ detail }: { detail: string }) {
   return (
-    <main className="mx-auto max-w-2xl p-8">
-      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-800 dark:bg-amber-950/40">
-        <h1 className="text-xl font-semibold">This share cannot be shown</h1>
-        <p className="mt-2 text-sm">{detail}</p>
-        <p className="mt-4 text-sm">
-          <Link href="/" className="dark:text-accent-300 font-medium text-accent-700 underline">
-            Go to the playground
-          </Link>
-        </p>
-      </div>
-    </main>
+    <NoticePage title="This share cannot be shown" tone="warning">
+      <p className="mt-2 text-sm">{detail}</p>
+    </NoticePage>
   );
 }

@@ -58,15 +58,16 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
   const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
   const nextParameter = next === "/" ? "" : `&next=${encodeURIComponent(next)}`;
   // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
-  const delay = await signInDelayMs(limitStoreFor(config.shares), client);
+  const store = limitStoreFor(config.shares);
+  const delay = await signInDelayMs(store, client);
   if (delay === "unavailable") return redirect(`/sign-in?error=unavailable${nextParameter}`);
   await sleep(delay);
   const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
   if (!isCorrectPassword(password, config.access)) {
-    await recordSignInFailure(limitStoreFor(config.shares), client);
+    await recordSignInFailure(store, client);
     return redirect(`/sign-in?error=wrong-password${nextParameter}`);
   }
-  await clearSignInFailures(limitStoreFor(config.shares), client);
+  await clearSignInFailures(store, client);
   const { token, maxAgeSeconds } = createSessionToken(config.access);
   return redirect(next, sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
 }

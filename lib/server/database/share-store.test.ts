@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedRunFixture } from "@/test-support/archived-run";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,40 +13,13 @@ import { createShare, findShare, libraryBytes, purgeExpired, readShareFile, stop
 const LIMITS = { shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024 };
 
 function archivedRun(id: string): ArchivedRun {
-  return {
+  return archivedRunFixture({
     id,
-    createdAt: 1_750_000_000_000,
     request: { model: "demo-a", prompt: "a lighthouse at dusk", aspect_ratio: "16:9" },
-    status: "succeeded",
-    statusText: "200 OK",
     durationMs: 812,
     serviceUrl: "http://127.0.0.1:1/v1/images/generations",
-    imageCount: 1,
-    starred: false,
-    warnings: [],
-    thumbnailFile: null,
-    thumbnailUrl: null,
-    outcome: {
-      kind: "service",
-      exchange: {
-        requestId: "r1",
-        status: 200,
-        statusText: "OK",
-        contentType: "application/json",
-        url: "http://127.0.0.1:1/v1/images/generations",
-        urlsTried: [],
-        keyHint: "…abcd",
-        headersMs: 10,
-        totalMs: 812,
-        serviceRequestId: "",
-        retryAfter: "",
-        location: "",
-      },
-      answerFile: "answer.json",
-      packed: [{ prefix: "", file: "image-1.png" }],
-      remote: [],
-    },
-  };
+    keyHint: "…abcd",
+  });
 }
 
 function newShare(id: string, overrides: Partial<Pick<NewShare, "ownerToken" | "expiresAt">> = {}): NewShare {

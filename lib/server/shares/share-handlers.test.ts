@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedRunFixture } from "@/test-support/archived-run";
 import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
 import { samplePng } from "@/test-support/fake-service/behaviours";
 import { configFor, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
@@ -13,41 +14,13 @@ import { handleCreateShare, handleShareFile, handleStopSharing } from "./share-h
 const OWNER = "owner-token-0123456789abcdef";
 
 function runRecord(id: string): ArchivedRun {
-  return {
+  return archivedRunFixture({
     id,
-    createdAt: 1_750_000_000_000,
     request: { model: "fake-b64", prompt: "a red fox in snow", aspect_ratio: "16:9" },
-    status: "succeeded",
-    statusText: "200 OK",
-    durationMs: 640,
     // The key has no business here; if a browser sends it anyway, it is scrubbed.
     serviceUrl: `http://127.0.0.1:1/v1/images/generations?key=${ROUTE_TEST_KEY}`,
-    imageCount: 1,
-    starred: false,
-    warnings: [],
-    thumbnailFile: null,
-    thumbnailUrl: null,
-    outcome: {
-      kind: "service",
-      exchange: {
-        requestId: "r1",
-        status: 200,
-        statusText: "OK",
-        contentType: "application/json",
-        url: "http://127.0.0.1:1/v1/images/generations",
-        urlsTried: [],
-        keyHint: "…6789",
-        headersMs: 5,
-        totalMs: 640,
-        serviceRequestId: "",
-        retryAfter: "",
-        location: "",
-      },
-      answerFile: "answer.json",
-      packed: [{ prefix: "", file: "image-1.png" }],
-      remote: [],
-    },
-  };
+    keyHint: "…6789",
+  });
 }
 
 type Part = { name: string; bytes: Uint8Array<ArrayBuffer>; type?: string };
