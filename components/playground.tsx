@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { VerdictChange } from "@/lib/history/verdict";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
@@ -10,6 +11,7 @@ import { formDefaults, GenerationForm, type GenerationFormApi } from "./form/gen
 import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
+import { useGridVerdicts } from "./grid/use-grid-verdicts";
 import { ModeTabs } from "./mode-tabs";
 import { LazyHistoryPanel } from "./history/lazy-history-panel";
 import { useHistory } from "./history/use-history";
@@ -76,6 +78,18 @@ export function Playground({
   const { run, generate, openRun, rerun } = single;
   const { loadRuns } = history;
   const loadRun = useCallback(async (id: string) => (await loadRuns([id]))[0] ?? null, [loadRuns]);
+  const { shownRunId } = single;
+  const { summaries, setVerdict } = history;
+  const shownSummary = useMemo(
+    () => (shownRunId === null ? undefined : summaries.find((saved) => saved.id === shownRunId)),
+    [summaries, shownRunId],
+  );
+  const rateShown = useCallback(
+    (change: VerdictChange) => {
+      if (shownRunId !== null) void setVerdict([shownRunId], change);
+    },
+    [setVerdict, shownRunId],
+  );
   const workspace = useGridWorkspace({
     settings: gridSettings,
     promptMaxChars,
@@ -85,6 +99,7 @@ export function Playground({
     showOutcome: single.showOutcome,
   });
   const { mode, grid, views: gridViews } = workspace;
+  const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
   const cancelSingle = single.cancel;
   useOfflineShell();
   const cancelGrid = grid.cancelAll;
@@ -255,6 +270,8 @@ export function Playground({
                   onRerun={grid.rerun}
                   onOpen={workspace.openCell}
                   onCancelAll={grid.cancelAll}
+                  verdicts={gridVerdicts.verdicts}
+                  onVerdict={gridVerdicts.onVerdict}
                   extraActions={
                     <ShareButton
                       target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
@@ -268,7 +285,15 @@ export function Playground({
                 <GridPlaceholder />
               )
             ) : (
-              <RunPanel run={run} jobs={single.jobs} onRerun={rerun} shownRunId={single.shownRunId} loadRun={loadRun} />
+              <RunPanel
+                run={run}
+                jobs={single.jobs}
+                onRerun={rerun}
+                shownRunId={shownRunId}
+                loadRun={loadRun}
+                verdict={shownSummary}
+                onVerdict={rateShown}
+              />
             )}
           </section>
           {/* After the result in the page's order, so on a narrow screen the result comes right after

@@ -1,12 +1,15 @@
 "use client";
 
-import { memo, useMemo, useRef } from "react";
+import { memo, useCallback, useMemo, useRef } from "react";
 import { parseAspectRatio } from "@/lib/request/aspect-ratio";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import type { GridCell as PlannedCell } from "@/lib/grid/grid-plan";
 import { downloadImage } from "@/lib/browser/image-actions";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
 import type { GridCellView } from "./use-grid-runner";
+import type { Verdict, VerdictChange } from "@/lib/history/verdict";
+import { RatingStars } from "@/components/verdict/rating-stars";
+import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
 
 /**
  * `now` only matters while the cell runs or waits; callbacks take the cell's index so they stay the
@@ -23,6 +26,11 @@ type GridCellProps = {
   /** What a queued cell says (a shared grid's cells are "Loading…", not queued to run). */
   queuedLabel?: string;
   onOpen: (index: number) => void;
+  /** The cell's saved verdict (absent until it is saved, and on a shared grid), and how to change it. */
+  verdict?: Verdict;
+  onVerdict?: (index: number, change: VerdictChange) => void;
+  /** The best-rated cell of its row. */
+  best?: boolean;
 };
 
 const action =
@@ -40,7 +48,12 @@ export const GridCellBox = memo(function GridCellBox({
   onRerun: rerunCells,
   onOpen: openCell,
   queuedLabel = "Queued",
+  verdict,
+  onVerdict: changeVerdict,
+  best = false,
 }: GridCellProps) {
+  const rate = useCallback((change: VerdictChange) => changeVerdict?.(cell.index, change), [changeVerdict, cell.index]);
+  const onVerdictKey = useVerdictKeys(verdict, changeVerdict ? rate : undefined);
   const onRerun = () => rerunCells?.([cell.index]);
   const onOpen = () => openCell(cell.index);
   const ratio = parseAspectRatio(cell.aspect_ratio);
@@ -55,13 +68,23 @@ export const GridCellBox = memo(function GridCellBox({
       data-testid="grid-cell"
       data-cell-index={cell.index}
       data-status={summary?.kind ?? progress.status}
+      data-best={best || undefined}
       aria-label={label}
+      onKeyDown={onVerdictKey}
     >
       {/* The box keeps the requested ratio from the start, so the table does not jump as images land. */}
       <div
-        className="checkerboard relative flex items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
+        className={`checkerboard relative flex items-center justify-center overflow-hidden rounded-lg border ${best ? "border-amber-400 ring-2 ring-amber-400 dark:border-amber-400" : "border-zinc-200 dark:border-zinc-800"}`}
         style={{ aspectRatio: ratio ? `${ratio.width} / ${ratio.height}` : "1 / 1" }}
       >
+        {best && (
+          <span
+            className="absolute top-1 left-1 z-10 rounded bg-amber-400 px-1 text-[10px] font-semibold text-amber-950"
+            data-testid="grid-cell-best"
+          >
+            Best in row
+          </span>
+        )}
         {summary?.kind === "image" ? (
           <CellImage summary={summary} label={label} onOpen={onOpen} />
         ) : summary?.kind === "problem" && !busy ? (
@@ -112,6 +135,21 @@ export const GridCellBox = memo(function GridCellBox({
           )}
         </span>
       </figcaption>
+      {verdict && changeVerdict && (
+        <div className="flex items-center gap-1">
+          <RatingStars rating={verdict.rating} onRate={(rating) => rate({ rating })} size="sm" />
+          <button
+            type="button"
+            aria-pressed={verdict.picked === true}
+            onClick={() => rate({ picked: !verdict.picked })}
+            aria-label={`Pick ${label}`}
+            title={verdict.note ? `Note: ${verdict.note}` : "Mark as the pick (P)"}
+            className={`${action} ml-auto aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 aria-pressed:text-emerald-900 dark:aria-pressed:bg-emerald-500/15 dark:aria-pressed:text-emerald-200`}
+          >
+            {verdict.picked ? "✓ Pick" : "Pick"}
+          </button>
+        </div>
+      )}
     </figure>
   );
 });

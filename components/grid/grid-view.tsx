@@ -11,6 +11,7 @@ import { usePrices } from "@/components/ui/prices-context";
 import { summariseCell } from "@/lib/grid/cell-summary";
 import { formatMoney } from "@/lib/answer/service-usage";
 import { estimateRunCost, sumCosts } from "@/lib/request/prices";
+import { bestRatedPerRow, type Verdict, type VerdictChange } from "@/lib/history/verdict";
 
 /** The zip code loads when someone first downloads a grid. */
 const gridDownload = lazyModule(() => import("./grid-download"));
@@ -30,12 +31,29 @@ type GridViewProps = {
   extraActions?: React.ReactNode;
   /** What queued cells say (see GridCellBox). */
   queuedLabel?: string;
+  /** Saved cells' verdicts by cell index, and how to change one (absent on a shared grid). */
+  verdicts?: ReadonlyMap<number, Verdict>;
+  onVerdict?: (index: number, change: VerdictChange) => void;
 };
 
 /** A grid as a table: one axis down, the other two across, cells filling in as they finish. */
-export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, extraActions, queuedLabel }: GridViewProps) {
+export function GridView({
+  session,
+  onRowAxis,
+  onRerun,
+  onOpen,
+  onCancelAll,
+  extraActions,
+  queuedLabel,
+  verdicts,
+  onVerdict,
+}: GridViewProps) {
   const [note, setNote] = useState<string | null>(null);
   const table = useMemo(() => layoutGrid(session.plan, session.rowAxis), [session.plan, session.rowAxis]);
+  const bestCells = useMemo(
+    () => new Set(bestRatedPerRow(table.rows, (cell) => verdicts?.get(cell.index)).map((cell) => cell?.index)),
+    [table, verdicts],
+  );
   // One pass over the cells: the progress counts, and which cells "Rerun failed" would run.
   const { counts, failed } = useMemo(() => {
     const count = { done: 0, failed: 0, busy: 0, cancelled: 0 };
@@ -188,6 +206,9 @@ export function GridView({ session, onRowAxis, onRerun, onOpen, onCancelAll, ext
                           onRerun={onRerun}
                           onOpen={onOpen}
                           queuedLabel={queuedLabel}
+                          verdict={verdicts?.get(cell.index)}
+                          onVerdict={onVerdict}
+                          best={bestCells.has(cell.index)}
                         />
                       )}
                     </td>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ratingText } from "@/lib/history/verdict";
 import { dateTimeText } from "@/lib/utils/time-ago";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { imageBlob } from "@/lib/browser/image-blob";
@@ -159,6 +160,12 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
                 </dd>
                 <dt className="text-muted">When</dt>
                 <dd>{dateTimeText(run.createdAt)}</dd>
+                <dt className="text-muted">Verdict</dt>
+                <dd data-testid="compare-verdict">
+                  {run.rating ? <span className="text-amber-700 dark:text-amber-300">{ratingText(run.rating)}</span> : "Not rated"}
+                  {run.picked && " · Pick"}
+                  {run.note && <span className="block text-muted">“{run.note}”</span>}
+                </dd>
               </dl>
               <PromptDiff tokens={prompts[index] ?? []} side={index === 0 ? "baseline" : "other"} />
             </article>

@@ -8,7 +8,7 @@ const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
 /**
- * Search by prompt text; narrow by model, ratio, status, star and shared. The values come from the store's
+ * Search by prompt text; narrow by model, ratio, status, rating, pick, star and shared; sort by time or rating. The values come from the store's
  * indexes (complete at once); their counts from the page's list once every run is read.
  */
 export function HistoryFilters({
@@ -71,6 +71,22 @@ export function HistoryFilters({
           />
           Starred only{choices.starred > 0 ? ` (${choices.starred.toLocaleString("en")})` : ""}
         </label>
+        <ChoiceSelect
+          label="Filter by rating"
+          anyLabel="Any rating"
+          value={filter.minRating > 0 ? String(filter.minRating) : ""}
+          choices={MIN_RATING_CHOICES}
+          onChange={(value) => onChange({ ...filter, minRating: Number(value) || 0 })}
+        />
+        <label className="flex items-center gap-1 text-xs">
+          <input
+            type="checkbox"
+            checked={filter.pickedOnly}
+            onChange={(event) => onChange({ ...filter, pickedOnly: event.target.checked })}
+            className="accent-accent-600"
+          />
+          Picks only
+        </label>
         {(sharedCount > 0 || filter.sharedOnly) && (
           <label className="flex items-center gap-1 text-xs">
             <input
@@ -82,10 +98,27 @@ export function HistoryFilters({
             Shared only ({sharedCount.toLocaleString("en")})
           </label>
         )}
+        <select
+          aria-label="Sort history"
+          value={filter.order}
+          onChange={(event) => onChange({ ...filter, order: event.target.value === "rating" ? "rating" : "newest" })}
+          className={`${control} ml-auto`}
+        >
+          <option value="newest">Newest first</option>
+          <option value="rating">Best rated first</option>
+        </select>
       </div>
     </div>
   );
 }
+
+const MIN_RATING_CHOICES: [string, string][] = [
+  ["1", "Rated"],
+  ["2", "2 stars or more"],
+  ["3", "3 stars or more"],
+  ["4", "4 stars or more"],
+  ["5", "5 stars"],
+];
 
 type ChoiceSelectProps = {
   label: string;

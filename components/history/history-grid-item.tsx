@@ -50,6 +50,8 @@ export function HistoryGridItem({
   const withImages = cells.filter((cell) => cell.status === "succeeded").length;
   const newest = Math.max(...all.map((run) => run.createdAt));
   const starred = all.every((run) => run.starred);
+  const bestRating = cells.reduce((best, cell) => Math.max(best, cell.rating ?? 0), 0);
+  const picks = cells.filter((cell) => cell.picked).length;
   const cover = cells.find((cell) => cell.hasThumbnail || cell.thumbnailUrl) ?? first;
   const title = `${prompts[0] ?? ""}${prompts.length > 1 ? ` (+${prompts.length - 1} variant${prompts.length > 2 ? "s" : ""})` : ""}`;
   return (
@@ -92,6 +94,16 @@ export function HistoryGridItem({
             <span data-testid="history-grid-summary">
               {withImages} of {cellCount} with images
             </span>
+            {bestRating > 0 && (
+              <span className="font-medium text-amber-700 dark:text-amber-300" aria-label={`Best rated ${bestRating} of 5 stars`}>
+                best {"★".repeat(bestRating)}
+              </span>
+            )}
+            {picks > 0 && (
+              <span className="rounded-full bg-emerald-100 px-1.5 py-px font-medium text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
+                {picks === 1 ? "1 pick" : `${picks} picks`}
+              </span>
+            )}
             <span className="max-w-40 truncate font-mono">{models.join(", ")}</span>
             <span className="font-mono">{ratios.join(", ")}</span>
             {first.group.spec.field && (

@@ -5,6 +5,9 @@ import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
+import type { VerdictChange } from "@/lib/history/verdict";
+import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
+import { VerdictBadges } from "@/components/verdict/verdict-badges";
 
 type HistoryItemProps = {
   run: RunSummary;
@@ -19,6 +22,7 @@ type HistoryItemProps = {
   onOpen: () => void;
   onSelect: (selected: boolean) => void;
   onStar: () => void;
+  onVerdict: (change: VerdictChange) => void;
   onRerun: () => void;
   onShare: () => void;
   onDelete: () => void;
@@ -45,15 +49,18 @@ export function HistoryItem({
   onOpen,
   onSelect,
   onStar,
+  onVerdict,
   onRerun,
   onShare,
   onDelete,
 }: HistoryItemProps) {
+  const onVerdictKey = useVerdictKeys(run, onVerdict);
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
   return (
     <div
       data-testid="history-item"
       data-run-id={run.id}
+      onKeyDown={onVerdictKey}
       className={`group flex h-full items-start gap-2 overflow-hidden rounded-xl border p-2 ${shown ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-transparent hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
     >
       <input
@@ -78,6 +85,7 @@ export function HistoryItem({
             <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
               {RUN_STATUS_LABELS[run.status]}
             </span>
+            <VerdictBadges verdict={run} />
             {shared && (
               <span className="text-accent-800 dark:text-accent-200 rounded-full bg-accent-100 px-1.5 py-px font-medium dark:bg-accent-500/20">
                 Shared

@@ -8,6 +8,7 @@ import type { RunSummary } from "@/lib/history/history-types";
 import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 import { shareKeyOfGrid } from "@/lib/history/share-files";
+import type { VerdictChange } from "@/lib/history/verdict";
 
 type RowActions = {
   loadThumbnail: (id: string) => Promise<Blob | null>;
@@ -17,6 +18,7 @@ type RowActions = {
   onRerunGrid: (cells: RunSummary[]) => void;
   onSelect: (ids: readonly string[], selected: boolean) => void;
   onStar: (ids: readonly string[], starred: boolean) => void;
+  onVerdict: (ids: readonly string[], change: VerdictChange) => void;
   onShare: (run: RunSummary) => void;
   onShareGrid: (cells: RunSummary[]) => void;
   /** Deletes the entry at `index`; focus then moves to its neighbour. */
@@ -80,7 +82,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
     if (hasRows && performance.getEntriesByName(PERF_MARKS.historyShown).length === 0) markPerformance(PERF_MARKS.historyShown);
   }, [hasRows]);
 
-  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onShareGrid } = handlers;
+  const { loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onVerdict, onShare, onShareGrid } = handlers;
   // One object for every row, the same while scrolling: rows already in view are not drawn again.
   const actions = useMemo<RowActions>(
     () => ({
@@ -91,6 +93,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
       onRerunGrid,
       onSelect,
       onStar,
+      onVerdict,
       onShare,
       onShareGrid,
       onDelete: (index, ids) => {
@@ -104,7 +107,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
         });
       },
     }),
-    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onShare, onShareGrid, onDelete],
+    [loadThumbnail, onOpen, onRerun, onOpenGrid, onRerunGrid, onSelect, onStar, onVerdict, onShare, onShareGrid, onDelete],
   );
 
   return (
@@ -197,6 +200,7 @@ const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown,
       onOpen={() => actions.onOpen(run)}
       onSelect={(on) => actions.onSelect([run.id], on)}
       onStar={() => actions.onStar([run.id], !run.starred)}
+      onVerdict={(change) => actions.onVerdict([run.id], change)}
       onRerun={() => actions.onRerun(run)}
       onShare={() => actions.onShare(run)}
       onDelete={() => actions.onDelete(index, [run.id])}

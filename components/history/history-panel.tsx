@@ -6,7 +6,7 @@ import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useDeferredValue, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
-import { groupHistory } from "@/lib/history/history-groups";
+import { bestRatedFirst, groupHistory } from "@/lib/history/history-groups";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { HistoryFilters } from "./history-filters";
@@ -60,7 +60,10 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const sharedCount = useMemo(() => summaries.reduce((count, run) => count + (sharedIds.has(run.id) ? 1 : 0), 0), [summaries, sharedIds]);
   const shown = useMemo(() => filterRuns(summaries, appliedFilter, sharedIds), [summaries, appliedFilter, sharedIds]);
-  const entries = useMemo(() => groupHistory(shown), [shown]);
+  const entries = useMemo(() => {
+    const grouped = groupHistory(shown);
+    return appliedFilter.order === "rating" ? bestRatedFirst(grouped) : grouped;
+  }, [shown, appliedFilter.order]);
   const chosen = useMemo(() => summaries.filter((run) => selected.has(run.id)), [summaries, selected]);
   const prices = usePrices();
   const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
@@ -153,6 +156,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
             if (gridId) setSharing(gridShareTarget(gridId, history.loadGroup));
           }}
           onStar={(ids, starred) => void history.setStarred(ids, starred)}
+          onVerdict={(ids, change) => void history.setVerdict(ids, change)}
           onDelete={async (ids) => {
             toggle(ids, false);
             await history.remove(ids);

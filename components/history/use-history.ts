@@ -1,5 +1,6 @@
 "use client";
 
+import type { VerdictChange } from "@/lib/history/verdict";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { FilterChoices, HistoryStore, StoreResult, Totals } from "@/lib/browser/history/history-store";
@@ -44,6 +45,8 @@ export type HistoryApi = {
   /** A job's run gets the answer that ended the job; its time counts from the submission. */
   finishJob: (id: string, outcome: RunOutcome) => Promise<void>;
   setStarred: (ids: readonly string[], starred: boolean) => Promise<void>;
+  /** Rates, picks or notes runs (a run, a grid cell, or a review's current image). */
+  setVerdict: (ids: readonly string[], change: VerdictChange) => Promise<void>;
   remove: (ids: readonly string[]) => Promise<void>;
   clear: () => Promise<void>;
   addImported: (runs: readonly HistoryRun[]) => Promise<{ added: number; evicted: number } | null>;
@@ -317,6 +320,18 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     [changed, problem],
   );
 
+  const setVerdict = useCallback(
+    async (ids: readonly string[], change: VerdictChange) => {
+      const store = storeRef.current;
+      if (!store) return;
+      const result = await store.setVerdict(ids, change);
+      if (!result.ok) return problem("The rating was not saved", result);
+      setSummaries((list) => mergeSummaries(list, result.value));
+      changed({ kind: "saved", ids: [...ids] });
+    },
+    [changed, problem],
+  );
+
   const remove = useCallback(
     async (ids: readonly string[]) => {
       const store = storeRef.current;
@@ -437,6 +452,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     save,
     finishJob,
     setStarred,
+    setVerdict,
     remove,
     clear,
     addImported,

@@ -8,6 +8,9 @@ import { resultViews } from "./result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
 import type { JobFollow } from "./use-job-follower";
 import { runShareTarget, ShareButton } from "@/components/share/share-result-button";
+import { VerdictBar } from "@/components/verdict/verdict-bar";
+import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
+import type { Verdict, VerdictChange } from "@/lib/history/verdict";
 
 const shareButton =
   "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
@@ -20,15 +23,21 @@ type RunPanelProps = {
   /** The history id of the run shown, once it is saved: what Share result shares. */
   shownRunId: string | null;
   loadRun: (id: string) => Promise<HistoryRun | null>;
+  /** The shown run's verdict as saved (absent until the run is saved), and how to change it. */
+  verdict: Verdict | undefined;
+  onVerdict: (change: VerdictChange) => void;
 };
 
-export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun }: RunPanelProps) {
+export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun, verdict, onVerdict }: RunPanelProps) {
   const views = useLazyModule(resultViews, run.phase !== "idle");
+  const onVerdictKey = useVerdictKeys(verdict, onVerdict);
   if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} stream={run.stream} />;
   if (run.phase === "done") {
     return (
-      <>
-        <div className="mb-3 flex justify-end">
+      // Keys 1–5, 0 and P rate and pick the run while anything in its result has focus.
+      <div onKeyDown={onVerdictKey}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          {verdict ? <VerdictBar verdict={verdict} onChange={onVerdict} /> : <span />}
           <ShareButton
             target={shownRunId === null ? null : runShareTarget(shownRunId, loadRun)}
             label="Share result"
@@ -48,7 +57,7 @@ export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun }: RunPanelPr
         ) : (
           <p className="text-sm text-muted">Showing the answer…</p>
         )}
-      </>
+      </div>
     );
   }
   return (

@@ -2,6 +2,7 @@ import "@/lib/request/zod-setup";
 import * as z from "zod/mini";
 import { problemSchema } from "@/lib/request/problem";
 import { checkExtraFields, type ExtraFields } from "@/lib/request/extra-fields";
+import { isRating, NOTE_MAX_CHARS, type Rating } from "./verdict";
 
 /**
  * The layout of an exported history zip, parsed (never trusted) on import:
@@ -85,6 +86,10 @@ export const archivedRunSchema = z.object({
     }),
   ),
   starred: z.boolean(),
+  // The verdict (see verdict.ts); exports made before ratings have none.
+  rating: z.optional(z.custom<Rating>(isRating)),
+  picked: z.optional(z.boolean()),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_CHARS))),
   warnings: z.array(z.string()),
   thumbnailFile: z.nullable(z.string()),
   thumbnailUrl: z.nullable(z.string()),

@@ -52,3 +52,20 @@ describe("filterRuns", () => {
     expect(counts.statuses.get("service-error")).toBe(1);
   });
 });
+
+describe("ratings and picks", () => {
+  const rated = [
+    run("1", "one", "alpha", "1:1", { rating: 2 }),
+    run("2", "two", "alpha", "1:1", { rating: 5, picked: true }),
+    run("3", "three", "alpha", "1:1"),
+    run("4", "four", "alpha", "1:1", { rating: 4 }),
+  ];
+
+  it("keeps runs rated at least the chosen stars, and picks only", () => {
+    expect(ids(filterRuns(rated, { ...EMPTY_FILTER, minRating: 4 }))).toEqual(["2", "4"]);
+    expect(ids(filterRuns(rated, { ...EMPTY_FILTER, minRating: 1 }))).toEqual(["1", "2", "4"]);
+    expect(ids(filterRuns(rated, { ...EMPTY_FILTER, pickedOnly: true }))).toEqual(["2"]);
+    expect(isFiltering({ ...EMPTY_FILTER, pickedOnly: true })).toBe(true);
+    expect(isFiltering({ ...EMPTY_FILTER, order: "rating" })).toBe(false);
+  });
+});

@@ -11,11 +11,26 @@ export type HistoryFilter = {
   starredOnly: boolean;
   /** Only runs this browser has shared as a page. */
   sharedOnly: boolean;
+  /** Only runs rated at least this many stars; 0 for any, rated or not. */
+  minRating: number;
+  pickedOnly: boolean;
+  /** "rating": best rated first (unrated last), newest first among equals. */
+  order: "newest" | "rating";
 };
 
-export const EMPTY_FILTER: HistoryFilter = { text: "", model: "", ratio: "", status: "", starredOnly: false, sharedOnly: false };
+export const EMPTY_FILTER: HistoryFilter = {
+  text: "",
+  model: "",
+  ratio: "",
+  status: "",
+  starredOnly: false,
+  sharedOnly: false,
+  minRating: 0,
+  pickedOnly: false,
+  order: "newest",
+};
 
-type Filterable = Pick<RunSummary, "id" | "request" | "status" | "starred" | "group">;
+type Filterable = Pick<RunSummary, "id" | "request" | "status" | "starred" | "group" | "rating" | "picked">;
 
 const NOTHING_SHARED: ReadonlySet<string> = new Set();
 
@@ -26,7 +41,9 @@ export function isFiltering(filter: HistoryFilter): boolean {
     filter.ratio !== "" ||
     filter.status !== "" ||
     filter.starredOnly ||
-    filter.sharedOnly
+    filter.sharedOnly ||
+    filter.minRating > 0 ||
+    filter.pickedOnly
   );
 }
 
@@ -53,6 +70,8 @@ export function filterRuns<T extends Filterable>(runs: readonly T[], filter: His
     if (filter.ratio && run.request.aspect_ratio !== filter.ratio) return false;
     if (filter.status && run.status !== filter.status) return false;
     if (filter.starredOnly && !run.starred) return false;
+    if (filter.minRating > 0 && (run.rating ?? 0) < filter.minRating) return false;
+    if (filter.pickedOnly && !run.picked) return false;
     if (filter.sharedOnly && !shared.has(run.id) && !(run.group && shared.has(shareKeyOfGrid(run.group.id)))) return false;
     if (words.length === 0) return true;
     const prompt = lowerPrompt(run);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { groupHistory } from "./history-groups";
+import { bestRatedFirst, groupHistory } from "./history-groups";
 import type { HistoryRun } from "./history-types";
+import type { Rating } from "./verdict";
 
 const spec = { prompts: "p", models: "m", ratios: "1:1" };
 const run = (id: string, createdAt: number, group?: { id: string; cellIndex: number }) =>
@@ -25,5 +26,20 @@ describe("groupHistory", () => {
     ]);
     const grid = entries[1];
     expect(grid?.kind === "grid" && grid.all.map((cell) => cell.id)).toEqual(["g-cell1-rerun", "g-cell0", "g-cell1"]);
+  });
+});
+
+describe("bestRatedFirst", () => {
+  it("puts the best-rated entries first (a grid by its best cell), unrated last, equals newest first", () => {
+    const group = (cellIndex: number) => ({ id: "g", cellIndex }) as never;
+    const runs: { id: string; group?: never; rating?: Rating }[] = [
+      { id: "new", rating: 3 },
+      { id: "g0", group: group(0), rating: 2 },
+      { id: "g1", group: group(1), rating: 5 },
+      { id: "unrated" },
+      { id: "old", rating: 3 },
+    ];
+    const order = bestRatedFirst(groupHistory(runs)).map((entry) => (entry.kind === "grid" ? `grid:${entry.id}` : entry.run.id));
+    expect(order).toEqual(["grid:g", "new", "old", "unrated"]);
   });
 });

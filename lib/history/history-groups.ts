@@ -31,3 +31,17 @@ export function groupHistory<T extends Groupable>(runs: readonly T[]): HistoryEn
   for (const grid of grids.values()) grid.cells.sort((a, b) => (a.group?.cellIndex ?? 0) - (b.group?.cellIndex ?? 0));
   return entries;
 }
+
+/** An entry's rating for sorting: a run's own, a grid's best cell's; 0 when nothing is rated. */
+export function entryRating<T extends Groupable & Pick<RunSummary, "rating">>(entry: HistoryEntry<T>): number {
+  if (entry.kind === "run") return entry.run.rating ?? 0;
+  return entry.cells.reduce((best, cell) => Math.max(best, cell.rating ?? 0), 0);
+}
+
+/** Best rated first, unrated last; the sort is stable, so equals stay newest first. */
+export function bestRatedFirst<T extends Groupable & Pick<RunSummary, "rating">>(entries: readonly HistoryEntry<T>[]): HistoryEntry<T>[] {
+  return entries
+    .map((entry) => ({ entry, rating: entryRating(entry) }))
+    .sort((a, b) => b.rating - a.rating)
+    .map(({ entry }) => entry);
+}

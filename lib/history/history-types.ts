@@ -3,6 +3,7 @@ import type { GridAxis, GridSpec } from "../grid/grid-plan";
 import type { Problem } from "@/lib/request/problem";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import type { ServiceUsage } from "@/lib/answer/service-usage";
+import type { Verdict } from "./verdict";
 
 /** What the browser keeps of each run (IndexedDB): enough to show it again without the service. */
 
@@ -40,7 +41,8 @@ export type StoredOutcome =
 /** Runs made by one grid share a group: the grid can be reopened and rerun as a whole. */
 export type RunGroup = { id: string; cellIndex: number; cellCount: number; rowAxis: GridAxis; spec: GridSpec };
 
-export type HistoryRun = {
+/** A run as kept, with the person's verdict on it (rating, pick, note; see verdict.ts). */
+export type HistoryRun = Verdict & {
   id: string;
   group?: RunGroup;
   createdAt: number;

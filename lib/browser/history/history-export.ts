@@ -1,4 +1,5 @@
 import { extensionForType, slugify } from "@/lib/utils/file-names";
+import { verdictOf } from "@/lib/history/verdict";
 import { sha256Hex } from "@/lib/browser/zip/checksum";
 import type { ZipEntry } from "@/lib/browser/zip/zip-writer";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, FILE_REFERENCE_PREFIX, type ArchivedRun, type ArchiveIndex } from "@/lib/history/archive-schema";
@@ -77,6 +78,7 @@ export async function archivedRunFiles(run: HistoryRun, folder = ""): Promise<{ 
     imageCount: run.imageCount,
     ...(run.usage ? { usage: run.usage } : {}),
     starred: run.starred,
+    ...verdictOf(run),
     warnings: run.warnings,
     thumbnailFile,
     thumbnailUrl: run.thumbnailUrl,
@@ -118,6 +120,8 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       durationMs: run.durationMs,
       imageCount: run.imageCount,
       starred: run.starred,
+      rating: run.rating ?? "",
+      picked: run.picked === true,
       serviceUrl: run.serviceUrl,
     });
     rows.push([
@@ -129,6 +133,9 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       run.durationMs,
       run.imageCount,
       run.starred,
+      run.rating ?? "",
+      run.picked === true,
+      run.note ?? "",
       run.serviceUrl,
       request.prompt,
       request.extra ? JSON.stringify(request.extra) : "",
@@ -146,6 +153,9 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
     "duration_ms",
     "image_count",
     "starred",
+    "rating",
+    "picked",
+    "note",
     "service_url",
     "prompt",
     "extra_fields",

@@ -136,6 +136,24 @@ describe("HistoryStore", () => {
     expect(value(await store.totals())).toEqual({ count: 1, bytes: 400 });
   });
 
+  it("rates, picks and notes runs in their summaries, and a job's final answer keeps the verdict", async () => {
+    const store = await openStore();
+    await store.addRuns([makeRun("a", 1), makeRun("b", 2, { status: "job" })], big);
+    const changed = value(await store.setVerdict(["a", "b", "not-there"], { rating: 4, note: "warm light" }));
+    expect(changed.map((run) => [run.id, run.rating, run.note])).toEqual([
+      ["a", 4, "warm light"],
+      ["b", 4, "warm light"],
+    ]);
+    await store.setVerdict(["a"], { rating: null, picked: true });
+    await store.replaceRun(makeRun("b", 2, { status: "succeeded" }));
+    const listed = await listAll(store);
+    expect(listed.map((run) => [run.id, run.rating ?? null, run.picked ?? false, run.note ?? null])).toEqual([
+      ["b", 4, false, "warm light"],
+      ["a", null, true, "warm light"],
+    ]);
+    expect(listed.every((run) => !("starredAt" in run))).toBe(true);
+  });
+
   it("stars, deletes and clears, keeping the totals exact at every step", async () => {
     const store = await openStore();
     await store.addRuns([makeRun("a", 1, { sizeBytes: 5 }), makeRun("b", 2, { sizeBytes: 7 }), makeRun("c", 3, { sizeBytes: 11 })], big);

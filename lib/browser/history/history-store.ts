@@ -1,4 +1,5 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from "idb";
+import { applyVerdict, verdictOf, type VerdictChange } from "@/lib/history/verdict";
 import {
   isRunStatus,
   type HistoryCaps,
@@ -243,7 +244,7 @@ export class HistoryStore {
     return { ...((await transaction.objectStore("meta").get(TOTALS_KEY)) ?? { count: 0, bytes: 0 }) };
   }
 
-  /** Replaces a stored run (a job's final answer), keeping its star; does nothing if the run was deleted meanwhile. */
+  /** Replaces a stored run (a job's final answer), keeping its star and verdict; does nothing if the run was deleted meanwhile. */
   replaceRun(run: HistoryRun): Promise<StoreResult<RunSummary | null>> {
     return attempt(async () => {
       const transaction = this.runsTransaction();
@@ -253,7 +254,7 @@ export class HistoryStore {
         return null;
       }
       const totals = await this.readTotals(transaction);
-      const summary = storedSummary(run, existing.starred);
+      const summary = storedSummary({ ...run, ...verdictOf(existing) }, existing.starred);
       void transaction.objectStore("summaries").put(summary);
       void transaction.objectStore("outcomes").put({ id: run.id, outcome: run.outcome });
       if (run.thumbnail) void transaction.objectStore("thumbnails").put({ id: run.id, blob: run.thumbnail });
@@ -274,6 +275,23 @@ export class HistoryStore {
         if (summary) void transaction.store.put(storedSummary(summary, starred));
       }
       await transaction.done;
+    });
+  }
+
+  /** Rates, picks or notes runs, in one transaction; answers the summaries as they now are. */
+  setVerdict(ids: readonly string[], change: VerdictChange): Promise<StoreResult<RunSummary[]>> {
+    return attempt(async () => {
+      const transaction = this.db.transaction("summaries", "readwrite");
+      const changed: RunSummary[] = [];
+      for (const id of ids) {
+        const summary = await transaction.store.get(id);
+        if (!summary) continue;
+        const next = applyVerdict(summary, change);
+        void transaction.store.put(next);
+        changed.push(withoutIndexFields(next));
+      }
+      await transaction.done;
+      return changed;
     });
   }
 

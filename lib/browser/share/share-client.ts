@@ -1,4 +1,5 @@
 import { archivedRunFiles } from "@/lib/browser/history/history-export";
+import { withoutVerdict } from "@/lib/history/verdict";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { gridCellPrefix, prefixRunFiles, shareKeyOfGrid } from "@/lib/history/share-files";
 import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-schema";
@@ -74,7 +75,8 @@ async function shareForm(source: ShareSource, expires: ShareExpiry): Promise<{ f
   const records = [];
   for (const [position, run] of runs.entries()) {
     const prefix = source.kind === "grid" ? gridCellPrefix(position) : "";
-    const { entries, archived } = await archivedRunFiles(run);
+    // The sharer's own ratings and notes stay in their history.
+    const { entries, archived } = await archivedRunFiles(withoutVerdict(run));
     records.push(prefixRunFiles(archived, prefix));
     for (const entry of entries) {
       // The record itself travels as one field; request.json repeats what it holds.
