@@ -12,7 +12,10 @@ import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { useGridVerdicts } from "./grid/use-grid-verdicts";
-import { ModeTabs } from "./mode-tabs";
+import { useArenaSessions } from "./arena/use-arena-sessions";
+import { initialArenaSpec } from "./arena/initial-arena-spec";
+import { ModeTabs, type PlaygroundMode } from "./mode-tabs";
+import type { ArenaSpec } from "@/lib/arena/arena-plan";
 import { LazyHistoryPanel } from "./history/lazy-history-panel";
 import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
@@ -46,6 +49,9 @@ type PlaygroundProps = {
 
 /** Presenter mode's screen loads when someone first presents. */
 const presenterView = lazyModule(() => import("./present/presenter"));
+
+/** The arena's form and panel load when someone first opens the Arena tab. */
+const arenaViews = lazyModule(() => import("./arena/arena-workspace"));
 
 /** The compare dialog loads when someone first compares runs. */
 const compareDialog = lazyModule(() => import("./history/compare-dialog"));
@@ -100,6 +106,18 @@ export function Playground({
   });
   const { mode, grid, views: gridViews } = workspace;
   const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
+  const arena = useLazyModule(arenaViews, mode === "arena");
+  const arenas = useArenaSessions(mode === "arena");
+  const [arenaInitial, setArenaInitial] = useState<ArenaSpec | null>(null);
+  const { switchMode } = workspace;
+  const changeMode = useCallback(
+    (next: PlaygroundMode) => {
+      // The arena starts from what the single form holds the first time it opens.
+      if (next === "arena") setArenaInitial((current) => current ?? initialArenaSpec(formApiRef.current?.values(), models));
+      switchMode(next);
+    },
+    [switchMode, models],
+  );
   const cancelSingle = single.cancel;
   useOfflineShell();
   const cancelGrid = grid.cancelAll;
@@ -212,7 +230,7 @@ export function Playground({
           with history under the form. Wide: history as a third column that stays in view. */}
         <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
           <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
-            <ModeTabs mode={mode} onChange={workspace.switchMode} />
+            <ModeTabs mode={mode} onChange={changeMode} />
             {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
             <div hidden={mode !== "single"}>
               <GenerationForm
@@ -245,6 +263,18 @@ export function Playground({
                 )}
               </div>
             )}
+            {arena && (
+              <div hidden={mode !== "arena"}>
+                <arena.ArenaForm
+                  maxCells={gridSettings.maxCells}
+                  promptMaxChars={promptMaxChars}
+                  models={models}
+                  initial={arenaInitial ?? initialArenaSpec(undefined, models)}
+                  onStart={arenas.start}
+                />
+              </div>
+            )}
+            {mode === "arena" && !arena && <p className="text-sm text-muted">Opening the arena…</p>}
             <PromptLibrary
               prompts={history.prompts}
               available={history.ready && history.unavailable === null}
@@ -260,9 +290,13 @@ export function Playground({
             ref={resultRef}
             aria-label="Result"
             aria-live="polite"
-            className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode === "grid" ? "xl:col-span-2" : ""}`}
+            className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode !== "single" ? "xl:col-span-2" : ""}`}
           >
-            {mode === "grid" ? (
+            {mode === "arena" ? (
+              arena ? (
+                <arena.ArenaPanel arenas={arenas} active={mode === "arena" && !presenting} />
+              ) : null
+            ) : mode === "grid" ? (
               grid.session && gridViews ? (
                 <gridViews.GridView
                   session={grid.session}
@@ -300,7 +334,7 @@ export function Playground({
             the form and history after it. A grid takes the width of two columns; history then goes
             under the form. */}
           <div
-            className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode === "grid" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
+            className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode !== "single" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
           >
             <LazyHistoryPanel
               history={history}

@@ -86,14 +86,6 @@ export function HistoryGridItem({
             <span className="rounded-full bg-accent-100 px-1.5 py-px font-medium text-accent-700 dark:bg-accent-500/15 dark:text-accent-400">
               Grid · {cellCount} cells
             </span>
-            {shared && (
-              <span className="text-accent-800 dark:text-accent-200 rounded-full bg-accent-100 px-1.5 py-px font-medium dark:bg-accent-500/20">
-                Shared
-              </span>
-            )}
-            <span data-testid="history-grid-summary">
-              {withImages} of {cellCount} with images
-            </span>
             {bestRating > 0 && (
               <span className="font-medium text-amber-700 dark:text-amber-300" aria-label={`Best rated ${bestRating} of 5 stars`}>
                 best {"★".repeat(bestRating)}
@@ -104,6 +96,14 @@ export function HistoryGridItem({
                 {picks === 1 ? "1 pick" : `${picks} picks`}
               </span>
             )}
+            {shared && (
+              <span className="text-accent-800 dark:text-accent-200 rounded-full bg-accent-100 px-1.5 py-px font-medium dark:bg-accent-500/20">
+                Shared
+              </span>
+            )}
+            <span data-testid="history-grid-summary">
+              {withImages} of {cellCount} with images
+            </span>
             <span className="max-w-40 truncate font-mono">{models.join(", ")}</span>
             <span className="font-mono">{ratios.join(", ")}</span>
             {first.group.spec.field && (

@@ -1,0 +1,111 @@
+"use client";
+
+import { useMemo, useState, type FormEvent } from "react";
+import { planArena, type ArenaPlan, type ArenaSpec } from "@/lib/arena/arena-plan";
+import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { Button } from "@/components/ui/button";
+
+type ArenaFormProps = {
+  maxCells: number;
+  promptMaxChars: number;
+  /** Suggestions from the server's configuration. */
+  models: string[];
+  initial: ArenaSpec;
+  onStart: (spec: ArenaSpec, plan: ArenaPlan) => void;
+};
+
+/** Two to four models, one or more prompts (lines and {a|b} alternatives) and a ratio. */
+export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }: ArenaFormProps) {
+  const [spec, setSpec] = useState<ArenaSpec>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  // The order is shuffled from this seed; a new one for each arena started.
+  const [seed, setSeed] = useState(() => Math.floor(Math.random() * 2 ** 31));
+  const planned = useMemo(() => planArena(spec, { maxCells, promptMaxChars }, seed), [spec, maxCells, promptMaxChars, seed]);
+  const errors = planned.ok ? {} : planned.errors;
+  const shown = (field: keyof typeof errors) => (submitted ? errors[field] : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!planned.ok) return;
+    onStart(spec, planned.plan);
+    setSubmitted(false);
+    setSeed(Math.floor(Math.random() * 2 ** 31));
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Arena"
+      className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="arena-models" className={labelClassName}>
+          Models
+        </label>
+        <input
+          id="arena-models"
+          value={spec.models}
+          onChange={(event) => setSpec({ ...spec, models: event.target.value })}
+          aria-invalid={shown("models") ? true : undefined}
+          aria-describedby="arena-models-message"
+          className={`${inputClassName} font-mono`}
+        />
+        <FieldMessage
+          id="arena-models-message"
+          error={shown("models")}
+          hint={`Two to four, separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="arena-prompts" className={labelClassName}>
+          Prompts
+        </label>
+        <textarea
+          id="arena-prompts"
+          rows={4}
+          value={spec.prompts}
+          onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
+          aria-invalid={shown("prompts") ? true : undefined}
+          aria-describedby="arena-prompts-message"
+          className={`${inputClassName} min-h-24 resize-y leading-relaxed`}
+        />
+        <FieldMessage
+          id="arena-prompts-message"
+          error={shown("prompts")}
+          hint="One prompt per line; {a|b|c} inside a line expands to each choice."
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="arena-ratio" className={labelClassName}>
+          Aspect ratio
+        </label>
+        <input
+          id="arena-ratio"
+          value={spec.ratio}
+          onChange={(event) => setSpec({ ...spec, ratio: event.target.value })}
+          aria-invalid={shown("ratio") ? true : undefined}
+          aria-describedby="arena-ratio-message"
+          className={`${inputClassName} font-mono`}
+        />
+        <FieldMessage id="arena-ratio-message" error={shown("ratio")} hint="W:H, the same for every picture, e.g. 1:1 or 16:9." />
+      </div>
+      {shown("size") && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {shown("size")}
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs text-muted" data-testid="arena-count">
+          {planned.ok
+            ? `${planned.plan.matches.length} pairs to judge (${planned.plan.matches.length * 2} requests)`
+            : "Every pair of models on every prompt, sides shuffled, names hidden until you vote."}
+        </p>
+        <Button type="submit" variant="primary">
+          Start
+        </Button>
+      </div>
+    </form>
+  );
+}
