@@ -14,6 +14,8 @@ import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { useGridVerdicts } from "./grid/use-grid-verdicts";
 import { useArenaSessions } from "./arena/use-arena-sessions";
 import { initialArenaSpec } from "./arena/initial-arena-spec";
+import { LazyReviewDialog } from "./review/lazy-review-dialog";
+import { gridReviewIds } from "./grid/grid-review-ids";
 import { ModeTabs, type PlaygroundMode } from "./mode-tabs";
 import type { ArenaSpec } from "@/lib/arena/arena-plan";
 import { LazyHistoryPanel } from "./history/lazy-history-panel";
@@ -108,6 +110,9 @@ export function Playground({
   const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
   const arena = useLazyModule(arenaViews, mode === "arena");
   const arenas = useArenaSessions(mode === "arena");
+  const [reviewing, setReviewing] = useState<{ ids: string[]; title: string } | null>(null);
+  const summaryById = useMemo(() => (reviewing ? new Map(summaries.map((saved) => [saved.id, saved])) : null), [reviewing, summaries]);
+  const rateReviewed = useCallback((id: string, change: VerdictChange) => void setVerdict([id], change), [setVerdict]);
   const [arenaInitial, setArenaInitial] = useState<ArenaSpec | null>(null);
   const { switchMode } = workspace;
   const changeMode = useCallback(
@@ -286,6 +291,18 @@ export function Playground({
           </section>
           {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
           {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
+          {reviewing && summaryById && (
+            <LazyReviewDialog
+              title={reviewing.title}
+              ids={reviewing.ids}
+              summaries={summaryById}
+              loadRuns={loadRuns}
+              restore={history.restore}
+              loadThumbnail={history.thumbnail}
+              onVerdict={rateReviewed}
+              onClose={() => setReviewing(null)}
+            />
+          )}
           <section
             ref={resultRef}
             aria-label="Result"
@@ -307,12 +324,24 @@ export function Playground({
                   verdicts={gridVerdicts.verdicts}
                   onVerdict={gridVerdicts.onVerdict}
                   extraActions={
-                    <ShareButton
-                      target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
-                      label="Share grid"
-                      waitingTitle="Available once the grid has finished"
-                      className={gridShareButton}
-                    />
+                    <>
+                      <button
+                        type="button"
+                        className={gridShareButton}
+                        disabled={gridVerdicts.verdicts.size === 0}
+                        onClick={() => {
+                          if (grid.session) setReviewing({ ids: gridReviewIds(grid.session, gridVerdicts.verdicts), title: "grid" });
+                        }}
+                      >
+                        Review
+                      </button>
+                      <ShareButton
+                        target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
+                        label="Share grid"
+                        waitingTitle="Available once the grid has finished"
+                        className={gridShareButton}
+                      />
+                    </>
                   }
                 />
               ) : (
@@ -344,6 +373,7 @@ export function Playground({
               onCompare={(runs) => void compare(runs)}
               onOpenGrid={(cells) => void workspace.openGrid(cells)}
               onRerunGrid={workspace.rerunGrid}
+              onReview={(ids, title) => setReviewing({ ids, title })}
             />
           </div>
         </main>

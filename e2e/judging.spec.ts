@@ -108,6 +108,56 @@ test("a 2 × 2 grid: each cell rated with its keys, the best-rated cell of each 
   await expect(page.getByTestId("history-grid").getByText("1 pick")).toBeVisible();
 });
 
+test("review mode over a 2 × 2 grid: each cell rated with keys, the strip shows the ratings, Esc leaves, and history reviews what its filters show", async ({
+  page,
+}, testInfo) => {
+  await openPlayground(page, E2E.demoUrl);
+  await page.getByRole("tab", { name: "Grid" }).click();
+  await page.getByLabel("Prompt variants").fill("a {green|grey} heron");
+  await page.getByLabel("Models", { exact: true }).fill("demo-watercolor, demo-pixel");
+  await page.getByLabel("Aspect ratios", { exact: true }).fill("3:2");
+  await page.getByRole("button", { name: "Run grid" }).click();
+  await expect(page.getByTestId("grid-progress")).toContainText("4 done", { timeout: 20_000 });
+  await expect(page.getByTestId("grid-cell").getByRole("radiogroup", { name: "Rating" })).toHaveCount(4);
+
+  await page.getByRole("button", { name: "Review", exact: true }).first().click();
+  const review = page.getByRole("dialog", { name: "Review: grid" });
+  await expect(review).toBeVisible();
+  for (const [index, rating] of [2, 5, 3, 4].entries()) {
+    await expect(review.getByTestId("review-position")).toHaveText(`${index + 1} of 4`);
+    const image = review.getByTestId("review-image");
+    await expect(image).toHaveJSProperty("complete", true);
+    expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([1024, 683]);
+    await page.keyboard.press(String(rating));
+    await expect(star(review, rating)).toBeChecked();
+    if (index === 1) await page.keyboard.press("p");
+    if (index < 3) await page.keyboard.press("ArrowRight");
+  }
+  await page.keyboard.press("n");
+  await expect(review.getByLabel("Note")).toBeFocused();
+  await page.keyboard.type("grey one is moodier");
+  await page.keyboard.press("Enter");
+  await expect(review.getByTestId("review-strip-rating")).toHaveText(["★★", "★★★★★ ✓", "★★★", "★★★★"]);
+  await keepScreenshot(page, testInfo, "review-grid");
+  await review.getByLabel("Note").blur();
+  await page.keyboard.press("Escape");
+  await expect(review).toHaveCount(0);
+  const cellRatings = await page
+    .getByTestId("grid-cell")
+    .getByTestId("rating")
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-rating")));
+  expect(cellRatings).toEqual(["2", "5", "3", "4"]);
+
+  // From history: what the filters show, here the runs rated 4 stars or more.
+  await page.getByLabel("Filter by rating").selectOption({ label: "4 stars or more" });
+  await page.getByRole("button", { name: "Review", exact: true }).last().click();
+  const filtered = page.getByRole("dialog", { name: "Review: filtered history" });
+  await expect(filtered.getByTestId("review-position")).toHaveText("1 of 2");
+  await expect(filtered.getByTestId("review-image")).toHaveJSProperty("complete", true);
+  await page.keyboard.press("Escape");
+  await expect(filtered).toHaveCount(0);
+});
+
 test("a blind arena of two demo models over three prompts: names revealed only after each vote, standings count the votes, and the session survives a reload", async ({
   page,
 }, testInfo) => {

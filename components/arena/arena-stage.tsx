@@ -50,6 +50,8 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      // A dialog over the page (review, compare, shortcuts) has the keys.
+      if (document.querySelector("dialog[open]")) return;
       const winner = VOTE_KEYS[event.key];
       if (!winner) return;
       event.preventDefault();

@@ -29,6 +29,8 @@ export type HistoryPanelProps = {
   onCompare: (runs: HistoryRun[]) => void;
   onOpenGrid: (cells: HistoryRun[]) => void;
   onRerunGrid: (cells: HistoryRun[]) => void;
+  /** Opens review mode over these runs, in this order. */
+  onReview: (ids: string[], title: string) => void;
 };
 
 /** The estimated cost of the runs made since local midnight, per currency (nothing without prices). */
@@ -48,7 +50,7 @@ function todaysCost(runs: readonly RunSummary[], prices: Prices, now: number): R
 const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
-export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid }: HistoryPanelProps) {
+export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid, onReview }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   // Typing stays immediate; the list follows as soon as React has a moment.
   const appliedFilter = useDeferredValue(filter);
@@ -64,6 +66,15 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
     const grouped = groupHistory(shown);
     return appliedFilter.order === "rating" ? bestRatedFirst(grouped) : grouped;
   }, [shown, appliedFilter.order]);
+  // Review goes through the runs with images that the filters show, in the list's order.
+  const reviewIds = useMemo(
+    () =>
+      entries
+        .flatMap((entry) => (entry.kind === "run" ? [entry.run] : entry.cells))
+        .filter((run) => run.status === "succeeded")
+        .map((run) => run.id),
+    [entries],
+  );
   const chosen = useMemo(() => summaries.filter((run) => selected.has(run.id)), [summaries, selected]);
   const prices = usePrices();
   const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
@@ -129,7 +140,13 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           {history.loading ? " so far (older runs still loading)" : ""}
         </p>
       )}
-      <HistoryToolbar history={history} chosen={chosen} onCompare={(runs) => void whole(onCompare)(runs)} />
+      <HistoryToolbar
+        history={history}
+        chosen={chosen}
+        onCompare={(runs) => void whole(onCompare)(runs)}
+        reviewable={reviewIds.length}
+        onReview={() => onReview(reviewIds, filtering ? "filtered history" : "history")}
+      />
       {!history.ready ? (
         <p className="text-sm text-muted">Opening history…</p>
       ) : summaries.length === 0 ? (

@@ -13,15 +13,20 @@ const historyTransfer = lazyModule(() => import("./history-transfer"));
 const button =
   "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
-/** What can be done with the selected runs or all of them: compare, export, and import more. */
+/** What can be done with the selected runs or all of them: review, compare, export, and import more. */
 export function HistoryToolbar({
   history,
   chosen,
   onCompare,
+  reviewable,
+  onReview,
 }: {
   history: HistoryApi;
   chosen: RunSummary[];
   onCompare: (runs: RunSummary[]) => void;
+  /** How many runs with images the filters show: what Review goes through. */
+  reviewable: number;
+  onReview: () => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<HistoryNotice | null>(null);
@@ -68,6 +73,15 @@ export function HistoryToolbar({
     <>
       {note && <HistoryNoticeBar notice={note} onDismiss={() => setNote(null)} />}
       <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={button}
+          disabled={reviewable === 0}
+          onClick={onReview}
+          title={`Go through the ${reviewable} run${reviewable === 1 ? "" : "s"} with images that the filters show, one at a time`}
+        >
+          Review
+        </button>
         <button
           type="button"
           className={button}

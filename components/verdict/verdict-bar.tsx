@@ -51,7 +51,7 @@ function NoteField({ note, onSave }: { note: string; onSave: (note: string) => v
           save();
         } else if (event.key === "Escape") setText(note);
       }}
-      className="min-w-40 flex-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
+      className="min-w-40 flex-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     />
   );
 }

@@ -14,6 +14,8 @@ export const PERF_MARKS = {
   streamImageShown: "playground:stream-image-shown",
   /** The first rows of history are in the page (once per page load). */
   historyShown: "playground:history-shown",
+  /** Review mode showed an image (after a step): the bench times a step from its key to this. */
+  reviewImageShown: "playground:review-image-shown",
 } as const;
 
 export function markPerformance(name: string): void {
