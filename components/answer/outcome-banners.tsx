@@ -52,6 +52,8 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "share-not-found": "Not found",
   "share-expired": "Expired",
   "share-not-owner": "Refused",
+  "feedback-full": "Comments full",
+  "feedback-not-owner": "Refused",
   "database-unavailable": "Database unavailable",
   "service-unreachable": "Unreachable",
   "answer-too-large": "Answer too large",

@@ -24,6 +24,8 @@ export const PROBLEM_KINDS = {
   "share-not-found": { status: 404, title: "There is no share at this link" },
   "share-expired": { status: 410, title: "This share has expired" },
   "share-not-owner": { status: 403, title: "Only the person who shared it can stop sharing" },
+  "feedback-full": { status: 409, title: "This share has all the comments it can take" },
+  "feedback-not-owner": { status: 403, title: "Only the person who shared it can remove comments" },
   "database-unavailable": { status: 503, title: "The share library is unavailable" },
   "service-unreachable": { status: 502, title: "The image service could not be reached" },
   "answer-too-large": { status: 502, title: "The service's answer is too large" },

@@ -1,5 +1,5 @@
 import "server-only";
-import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Drizzle's view of the tables that `migrations/*.sql` create (the SQL files are the source of truth). */
 
@@ -33,6 +33,15 @@ export const shareFiles = pgTable(
 export const shareLibrary = pgTable("share_library", {
   id: integer("id").primaryKey(),
   bytes: bigint("bytes", { mode: "number" }).notNull(),
+});
+
+export const shareFeedback = pgTable("share_feedback", {
+  id: text("id").primaryKey(),
+  shareId: text("share_id").notNull(),
+  author: text("author").notNull(),
+  rating: smallint("rating"),
+  comment: text("comment").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const serviceBaseForms = pgTable("service_base_forms", {

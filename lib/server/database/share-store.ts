@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { SharedRecord } from "@/lib/history/share-files";
 import type { Database, DatabaseConnection } from "./connection";
-import { shareFiles, shareLibrary, shares } from "./schema";
+import { shareFeedback, shareFiles, shareLibrary, shares } from "./schema";
 
 /**
  * The library of shared runs: create (once per run and owner), read, serve a file, stop sharing,
@@ -219,6 +219,7 @@ async function expireShare(library: ShareLibrary, id: string): Promise<void> {
     const [row] = await tx.select({ bytes: shares.bytes }).from(shares).where(eq(shares.id, id)).for("update");
     if (!row || row.bytes === 0) return;
     await tx.delete(shareFiles).where(eq(shareFiles.shareId, id));
+    await tx.delete(shareFeedback).where(eq(shareFeedback.shareId, id));
     await tx.update(shares).set({ record: {}, bytes: 0 }).where(eq(shares.id, id));
     await tx
       .update(shareLibrary)

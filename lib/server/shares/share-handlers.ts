@@ -9,8 +9,7 @@ import { withRouteContext, type RouteContext } from "@/lib/server/http/route-con
 import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 import { readWholeStream } from "@/lib/utils/read-stream";
 import { createShare, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
-import { databaseFailureDetail, sharedDatabase } from "@/lib/server/database/shared-database";
-import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { withShareDatabase as withDatabase } from "./with-share-database";
 import { readShareUpload } from "./share-upload";
 
 /**
@@ -24,29 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Multipart framing and the run's JSON around the share's own bytes. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
-async function withDatabase(
-  config: ServerConfig,
-  context: RouteContext,
-  work: (connection: DatabaseConnection) => Promise<Response>,
-): Promise<Response> {
-  let connection: DatabaseConnection;
-  try {
-    connection = await sharedDatabase(config.shares);
-  } catch (error) {
-    return context.finish(problemResponse("database-unavailable", { requestId: context.requestId, detail: databaseFailureDetail(error) }));
-  }
-  try {
-    return await work(connection);
-  } catch (error) {
-    process.stderr.write(
-      `${JSON.stringify({ level: "error", requestId: context.requestId, route: "shares", error: error instanceof Error ? error.message : String(error) })}\n`,
-    );
-    return context.finish(problemResponse("database-unavailable", { requestId: context.requestId, detail: databaseFailureDetail(error) }));
-  }
-}
-
 /** Shares and stops of sharing: one hourly budget per client. */
-const shareLimit = (config: ServerConfig): LimitSpec => ({ name: "share", points: config.shares.perHour, durationSeconds: 3600 });
+export const shareLimit = (config: ServerConfig): LimitSpec => ({ name: "share", points: config.shares.perHour, durationSeconds: 3600 });
 
 export function handleCreateShare(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/shares", configResult, async (config, context) => {
