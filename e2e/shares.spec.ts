@@ -173,3 +173,50 @@ test("a shared grid shows every cell to a colleague, each openable, and is marke
     await colleague.close();
   }
 });
+
+test("a colleague rates and comments on a shared run under a remembered name; the owner sees it in history and can remove it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const url = await generateAndShare(page, "a heron at the weir, for feedback");
+  await page.keyboard.press("Escape");
+  const colleague = await browser.newContext();
+  try {
+    const other = await colleague.newPage();
+    await other.goto(url);
+    const feedback = other.getByRole("region", { name: "Team feedback" });
+    await expect(feedback).toContainText("No feedback yet");
+    // Nobody but the sharer may remove comments: no Remove button here.
+    await feedback.getByLabel("Your name").fill("Dana");
+    await feedback.getByRole("radio", { name: "4 stars" }).check({ force: true });
+    await feedback.getByLabel("Comment").fill("Lovely light. <b>Crop</b> the left edge?");
+    await feedback.getByRole("button", { name: "Send feedback" }).click();
+    const comments = feedback.getByTestId("feedback-comment");
+    await expect(comments).toHaveCount(1);
+    // Shown as text, not as markup.
+    await expect(comments.first()).toContainText("Lovely light. <b>Crop</b> the left edge?");
+    await expect(feedback.locator("b")).toHaveCount(0);
+    await expect(feedback.getByTestId("feedback-figures")).toContainText("★ 4.0 average of 1 rating · 1 comment");
+    await expect(feedback.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+    // A refused one (no rating, no comment) says why and keeps the name.
+    await feedback.getByRole("button", { name: "Send feedback" }).click();
+    await expect(feedback.getByText("Give a rating, a comment, or both.")).toBeVisible();
+    await keepScreenshot(other, testInfo, "shared-feedback");
+
+    // The name is remembered in the colleague's browser.
+    await other.reload();
+    await expect(other.getByRole("region", { name: "Team feedback" }).getByLabel("Your name")).toHaveValue("Dana");
+  } finally {
+    await colleague.close();
+  }
+
+  // The owner: history shows the team's figures beside the shared run, once the page has focus again.
+  await page.reload();
+  await expect(page.getByTestId("history-item").first().getByTestId("team-feedback")).toHaveText("team ★4.0 · 1 comment");
+  await page.goto(url);
+  const own = page.getByRole("region", { name: "Team feedback" });
+  await expect(own.getByTestId("feedback-comment")).toHaveCount(1);
+  await own.getByRole("button", { name: "Remove comment by Dana" }).click();
+  await expect(own.getByTestId("feedback-comment")).toHaveCount(0);
+  await expect(own.getByTestId("feedback-figures")).toContainText("Not rated yet · 0 comments");
+});

@@ -1,5 +1,7 @@
 "use client";
 
+import type { FeedbackSummary } from "@/lib/request/share-feedback";
+import { TeamFeedbackBadge } from "@/components/share/team-feedback-badge";
 import type { RunSummary } from "@/lib/history/history-types";
 import { timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
@@ -20,6 +22,8 @@ type HistoryGridItemProps = {
   onShare: () => void;
   /** Shared as a page from this browser. */
   shared: boolean;
+  /** The team's rating and comment count on the shared page. */
+  team?: FeedbackSummary;
   onDelete: () => void;
 };
 
@@ -39,6 +43,7 @@ export function HistoryGridItem({
   onRerun,
   onShare,
   shared,
+  team,
   onDelete,
 }: HistoryGridItemProps) {
   const first = cells[0];
@@ -101,6 +106,7 @@ export function HistoryGridItem({
                 Shared
               </span>
             )}
+            {team && <TeamFeedbackBadge team={team} />}
             <span data-testid="history-grid-summary">
               {withImages} of {cellCount} with images
             </span>

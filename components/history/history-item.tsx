@@ -1,5 +1,7 @@
 "use client";
 
+import type { FeedbackSummary } from "@/lib/request/share-feedback";
+import { TeamFeedbackBadge } from "@/components/share/team-feedback-badge";
 import type { RunSummary } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
@@ -18,6 +20,8 @@ type HistoryItemProps = {
   shown: boolean;
   /** Shared as a page from this browser. */
   shared: boolean;
+  /** The team's rating and comment count on the shared page. */
+  team?: FeedbackSummary;
   selected: boolean;
   onOpen: () => void;
   onSelect: (selected: boolean) => void;
@@ -45,6 +49,7 @@ export function HistoryItem({
   now,
   shown,
   shared,
+  team,
   selected,
   onOpen,
   onSelect,
@@ -91,6 +96,7 @@ export function HistoryItem({
                 Shared
               </span>
             )}
+            {team && <TeamFeedbackBadge team={team} />}
             <span className="max-w-40 truncate font-mono">{run.request.model}</span>
             <span className="font-mono">{run.request.aspect_ratio}</span>
             <span>{(run.durationMs / 1000).toFixed(1)} s</span>

@@ -9,6 +9,7 @@ import { HistoryGridItem } from "./history-grid-item";
 import { HistoryItem } from "./history-item";
 import { shareKeyOfGrid } from "@/lib/history/share-files";
 import type { VerdictChange } from "@/lib/history/verdict";
+import type { FeedbackSummary } from "@/lib/request/share-feedback";
 
 type RowActions = {
   loadThumbnail: (id: string) => Promise<Blob | null>;
@@ -34,6 +35,8 @@ type HistoryListProps = Omit<RowActions, "onDelete"> & {
   selected: ReadonlySet<string>;
   /** What this browser has shared (runs' ids, grids' keys): marked in the list. */
   sharedIds: ReadonlySet<string>;
+  /** The team's rating and comment count on what this browser shared, by the same keys. */
+  teamFeedback: ReadonlyMap<string, FeedbackSummary>;
   onDelete: (ids: readonly string[]) => Promise<void>;
 };
 
@@ -53,7 +56,7 @@ const idsOf = (runs: readonly RunSummary[]) => runs.map((run) => run.id);
  * whatever the number of runs. Screen readers still hear each row's place in the whole list
  * (aria-setsize / aria-posinset).
  */
-export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, onDelete, ...handlers }: HistoryListProps) {
+export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, teamFeedback, onDelete, ...handlers }: HistoryListProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const entriesRef = useRef(entries);
   useEffect(() => {
@@ -142,6 +145,7 @@ export function HistoryList({ entries, busy, now, shownId, selected, sharedIds, 
                   settled={!virtualizer.isScrolling}
                   shown={entry.kind === "run" && entry.run.id === shownId}
                   shared={sharedIds.has(entry.kind === "run" ? entry.run.id : shareKeyOfGrid(entry.id))}
+                  team={teamFeedback.get(entry.kind === "run" ? entry.run.id : shareKeyOfGrid(entry.id))}
                   selected={entry.kind === "run" ? selected.has(entry.run.id) : entry.all.every((run) => selected.has(run.id))}
                   actions={actions}
                 />
@@ -161,12 +165,13 @@ type HistoryRowProps = {
   settled: boolean;
   shown: boolean;
   shared: boolean;
+  team: FeedbackSummary | undefined;
   selected: boolean;
   actions: RowActions;
 };
 
 /** One entry of the list: a run, or a grid's runs together. */
-const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown, shared, selected, actions }: HistoryRowProps) {
+const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown, shared, team, selected, actions }: HistoryRowProps) {
   if (entry.kind === "grid") {
     const ids = idsOf(entry.all);
     return (
@@ -183,6 +188,7 @@ const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown,
         onRerun={() => actions.onRerunGrid(entry.cells)}
         onShare={() => actions.onShareGrid(entry.cells)}
         shared={shared}
+        team={team}
         onDelete={() => actions.onDelete(index, ids)}
       />
     );
@@ -196,6 +202,7 @@ const HistoryRow = memo(function HistoryRow({ entry, index, now, settled, shown,
       now={now}
       shown={shown}
       shared={shared}
+      team={team}
       selected={selected}
       onOpen={() => actions.onOpen(run)}
       onSelect={(on) => actions.onSelect([run.id], on)}

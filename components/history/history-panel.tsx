@@ -19,6 +19,7 @@ import { HistoryFrame, HistoryHeading } from "./history-frame";
 import type { HistoryApi } from "./use-history";
 import { gridShareTarget, LazyShareDialog, runShareTarget } from "@/components/share/share-result-button";
 import type { ShareTarget } from "@/components/share/share-dialog";
+import { useTeamFeedback } from "@/components/share/use-team-feedback";
 import { useSharedRunIds } from "@/components/share/use-made-shares";
 
 export type HistoryPanelProps = {
@@ -59,6 +60,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const now = useNow(30_000);
   const { summaries, totals } = history;
   const sharedIds = useSharedRunIds();
+  const teamFeedback = useTeamFeedback(sharedIds);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const sharedCount = useMemo(() => summaries.reduce((count, run) => count + (sharedIds.has(run.id) ? 1 : 0), 0), [summaries, sharedIds]);
   const shown = useMemo(() => filterRuns(summaries, appliedFilter, sharedIds), [summaries, appliedFilter, sharedIds]);
@@ -167,6 +169,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
           onSelect={toggle}
           sharedIds={sharedIds}
+          teamFeedback={teamFeedback}
           onShare={(run) => setSharing(runShareTarget(run.id, async (id) => (await history.loadRuns([id]))[0] ?? null))}
           onShareGrid={(cells) => {
             const gridId = cells[0]?.group?.id;

@@ -1,6 +1,7 @@
 import type { SharedGridRecord } from "@/lib/history/share-files";
 import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
 import { SharedGridResult } from "./shared-grid-result";
+import { ShareFeedback } from "./share-feedback";
 
 const distinct = (values: string[]) => [...new Set(values)];
 
@@ -34,6 +35,7 @@ export function SharedGridPage({ id, record, expiresAt }: { id: string; record: 
       <section aria-label="Grid" className="min-w-0">
         <SharedGridResult id={id} cells={cells} />
       </section>
+      <ShareFeedback shareId={id} />
     </SharedPageFrame>
   );
 }

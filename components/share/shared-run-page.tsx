@@ -3,6 +3,7 @@ import { shareFileNames } from "@/lib/history/share-files";
 import { OpenInPlayground } from "./open-in-playground";
 import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
 import { SharedRunResult } from "./shared-run-result";
+import { ShareFeedback } from "./share-feedback";
 
 export const STATUS_WORDS: Record<ArchivedRun["status"], string> = {
   succeeded: "Succeeded",
@@ -36,6 +37,7 @@ export function SharedRunPage({ id, record, expiresAt }: { id: string; record: A
       <section aria-label="Result" className="min-w-0">
         <SharedRunResult id={id} record={record} fileNames={shareFileNames(record)} />
       </section>
+      <ShareFeedback shareId={id} />
     </SharedPageFrame>
   );
 }

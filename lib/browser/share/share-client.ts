@@ -21,7 +21,7 @@ const OWNER_KEY = "playground.share-owner";
 const SHARES_KEY = "playground.shares";
 export const SHARES_CHANGED_EVENT = "playground:shares-changed";
 
-function ownerToken(): string {
+export function ownerToken(): string {
   let token = localStorage.getItem(OWNER_KEY);
   if (!token) {
     const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -56,7 +56,7 @@ export function shareUrl(share: MadeShare): string {
   return new URL(share.path, window.location.origin).href;
 }
 
-async function problemMessage(response: Response): Promise<string> {
+export async function problemMessage(response: Response): Promise<string> {
   try {
     const problem = problemSchema.parse(await response.json());
     return [problem.title, problem.detail].filter(Boolean).join(": ");

@@ -5,7 +5,7 @@ import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
 import { clientAddress } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
-import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
+import { withRouteContext } from "@/lib/server/http/route-context";
 import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 import { readWholeStream } from "@/lib/utils/read-stream";
 import { createShare, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
