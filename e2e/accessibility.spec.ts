@@ -65,5 +65,32 @@ for (const colorScheme of ["light", "dark"] as const) {
         await expect(image).toHaveJSProperty("complete", true);
       await expectNoViolations(page, testInfo, `${colorScheme}-grid-done`);
     });
+
+    test("a rated run, review mode, and the arena before and after a vote", async ({ page }, testInfo) => {
+      await openPlayground(page, E2E.demoUrl);
+      await generate(page, { model: "demo-pixel", prompt: "a paper boat", ratio: "1:1" });
+      await expect(page.getByRole("radiogroup", { name: "Rating" })).toBeVisible();
+      await page.getByRole("button", { name: "Share result" }).focus();
+      await page.keyboard.press("3");
+      await page.keyboard.press("p");
+      await expectNoViolations(page, testInfo, `${colorScheme}-rated-run`);
+      await page.getByRole("button", { name: "Review", exact: true }).click();
+      const review = page.getByRole("dialog", { name: "Review: history" });
+      await expect(review.getByTestId("review-image")).toHaveJSProperty("complete", true);
+      await expectNoViolations(page, testInfo, `${colorScheme}-review`);
+      await page.keyboard.press("Escape");
+      await expect(review).toHaveCount(0);
+
+      await page.getByRole("tab", { name: "Arena" }).click();
+      const form = page.getByRole("form", { name: "Arena" });
+      await form.getByLabel("Models").fill("demo-geometric, demo-pixel");
+      await form.getByLabel("Prompts").fill("a paper boat");
+      await form.getByRole("button", { name: "Start" }).click();
+      await expect(page.getByRole("button", { name: "Left is better" })).toBeEnabled({ timeout: 20_000 });
+      await expectNoViolations(page, testInfo, `${colorScheme}-arena-pair`);
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByTestId("arena-reveal")).toBeVisible();
+      await expectNoViolations(page, testInfo, `${colorScheme}-arena-revealed`);
+    });
   });
 }
