@@ -9,6 +9,7 @@ import { requestsPerSecond } from "./measure-rps";
 import { historyAtScale } from "./measure-history";
 import { lighthouse } from "./measure-lighthouse";
 import { shareFigures } from "./share-figures";
+import { judgingFigures } from "./judging-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -346,6 +347,8 @@ try {
 try {
   // The share library, on servers of its own (each with its own database).
   for (const row of await shareFigures(fake, KEY, serverEnv)) record(row);
+  // Review mode, on a demo-service playground of its own.
+  for (const row of await judgingFigures()) record(row);
 } finally {
   await fake.stop();
 }
