@@ -92,6 +92,11 @@ export async function sharedGridOpen(browser: Browser, url: string, runs: number
     const context = await browser.newContext();
     const page = await context.newPage();
     await recordLongTasks(page);
+    // BENCH_CPU_SLOWDOWN=4 runs the page on a CPU four times slower (a modest laptop on battery).
+    if (process.env.BENCH_CPU_SLOWDOWN) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.BENCH_CPU_SLOWDOWN) });
+    }
     await page.goto(url);
     const painted = await page.waitForFunction(
       () => {
