@@ -176,7 +176,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
             if (gridId) setSharing(gridShareTarget(gridId, history.loadGroup));
           }}
           onStar={(ids, starred) => void history.setStarred(ids, starred)}
-          onVerdict={(ids, change) => void history.setVerdict(ids, change)}
+          onVerdict={history.setVerdict}
           onDelete={async (ids) => {
             toggle(ids, false);
             await history.remove(ids);
