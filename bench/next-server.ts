@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** Starts `next start` in its own process on a free loopback port (build first with ensureBuild). */
 
@@ -49,10 +52,24 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
   return startNextIn(".", env);
 }
 
-/** A bare Next route that relays `target` with `key` and nothing else, at `${url}/api/relay`. */
+/**
+ * A bare Next route that relays `target` with `key` and nothing else, at `${url}/api/relay`.
+ * Its build picks up the project's own instrumentation.ts and proxy.ts (seen in its .next output):
+ * the proxy's host check runs before each relayed request, and the instrumentation opens a share
+ * library at start, so the relay gets a data folder of its own rather than the playground's (which
+ * the playground under test holds).
+ */
 export async function startBareRelay(target: string, key: string): Promise<RunningNext> {
   ensureBareRelayBuild();
-  return startNextIn(BARE_RELAY_DIR, { BARE_RELAY_TARGET: target, BARE_RELAY_KEY: key });
+  const dataDir = mkdtempSync(join(tmpdir(), "playground-bench-relay-"));
+  const relay = await startNextIn(BARE_RELAY_DIR, { BARE_RELAY_TARGET: target, BARE_RELAY_KEY: key, PLAYGROUND_DATA_DIR: dataDir });
+  return {
+    ...relay,
+    stop: async () => {
+      await relay.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startNextIn(dir: string, env: Record<string, string>): Promise<RunningNext> {
@@ -69,13 +86,21 @@ async function startNextIn(dir: string, env: Record<string, string>): Promise<Ru
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  let ready = false;
+  for (let attempt = 0; attempt < 200 && !exited(); attempt++) {
     try {
       await fetch(url, { method: "HEAD" });
+      ready = true;
       break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+  // A server that stopped or never answered is a failed run, said at once, not a bench left waiting.
+  if (!ready) {
+    child.kill("SIGKILL");
+    throw new Error(`next start ${dir} did not come up:\n${output}`);
   }
   return {
     url,
@@ -83,6 +108,7 @@ async function startNextIn(dir: string, env: Record<string, string>): Promise<Ru
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
+        if (exited()) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
