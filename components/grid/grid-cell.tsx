@@ -9,6 +9,7 @@ import { useBlobImageSource } from "@/lib/browser/use-image-src";
 import type { GridCellView } from "./use-grid-runner";
 import type { Verdict, VerdictChange } from "@/lib/history/verdict";
 import { RatingStars } from "@/components/verdict/rating-stars";
+import { PickButton } from "@/components/verdict/pick-button";
 import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
 
 /**
@@ -138,16 +139,13 @@ export const GridCellBox = memo(function GridCellBox({
       {verdict && changeVerdict && (
         <div className="flex items-center gap-1">
           <RatingStars rating={verdict.rating} onRate={(rating) => rate({ rating })} size="sm" />
-          <button
-            type="button"
-            aria-pressed={verdict.picked === true}
-            onClick={() => rate({ picked: !verdict.picked })}
-            aria-label={`Pick ${label}`}
+          <PickButton
+            picked={verdict.picked === true}
+            onToggle={() => rate({ picked: !verdict.picked })}
+            label={`Pick ${label}`}
             title={verdict.note ? `Note: ${verdict.note}` : "Mark as the pick (P)"}
-            className={`${action} ml-auto aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 aria-pressed:text-emerald-900 dark:aria-pressed:bg-emerald-500/15 dark:aria-pressed:text-emerald-200`}
-          >
-            {verdict.picked ? "✓ Pick" : "Pick"}
-          </button>
+            className={`${action} ml-auto`}
+          />
         </div>
       )}
     </figure>

@@ -6,7 +6,7 @@ import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useDeferredValue, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
-import { bestRatedFirst, groupHistory } from "@/lib/history/history-groups";
+import { bestRatedFirst, groupHistory, type HistoryEntry } from "@/lib/history/history-groups";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { HistoryFilters } from "./history-filters";
@@ -48,6 +48,14 @@ function todaysCost(runs: readonly RunSummary[], prices: Prices, now: number): R
   return sumCosts(today.map((run) => estimateRunCost(prices[run.request.model], { images: run.imageCount, usage: run.usage ?? null })));
 }
 
+/** Review goes through the runs with images that the filters show, in the list's order (read on demand, not per keystroke). */
+function reviewIdsOf(entries: readonly HistoryEntry[]): string[] {
+  return entries
+    .flatMap((entry) => (entry.kind === "run" ? [entry.run] : entry.cells))
+    .filter((run) => run.status === "succeeded")
+    .map((run) => run.id);
+}
+
 const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
@@ -68,15 +76,6 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
     const grouped = groupHistory(shown);
     return appliedFilter.order === "rating" ? bestRatedFirst(grouped) : grouped;
   }, [shown, appliedFilter.order]);
-  // Review goes through the runs with images that the filters show, in the list's order.
-  const reviewIds = useMemo(
-    () =>
-      entries
-        .flatMap((entry) => (entry.kind === "run" ? [entry.run] : entry.cells))
-        .filter((run) => run.status === "succeeded")
-        .map((run) => run.id),
-    [entries],
-  );
   const chosen = useMemo(() => summaries.filter((run) => selected.has(run.id)), [summaries, selected]);
   const prices = usePrices();
   const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
@@ -146,8 +145,8 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         history={history}
         chosen={chosen}
         onCompare={(runs) => void whole(onCompare)(runs)}
-        reviewable={reviewIds.length}
-        onReview={() => onReview(reviewIds, filtering ? "filtered history" : "history")}
+        canReview={shown.some((run) => run.status === "succeeded")}
+        onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
       />
       {!history.ready ? (
         <p className="text-sm text-muted">Opening history…</p>

@@ -18,14 +18,14 @@ export function HistoryToolbar({
   history,
   chosen,
   onCompare,
-  reviewable,
+  canReview,
   onReview,
 }: {
   history: HistoryApi;
   chosen: RunSummary[];
   onCompare: (runs: RunSummary[]) => void;
-  /** How many runs with images the filters show: what Review goes through. */
-  reviewable: number;
+  /** The filters show at least one run with images: what Review goes through. */
+  canReview: boolean;
   onReview: () => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -76,9 +76,9 @@ export function HistoryToolbar({
         <button
           type="button"
           className={button}
-          disabled={reviewable === 0}
+          disabled={!canReview}
           onClick={onReview}
-          title={`Go through the ${reviewable} run${reviewable === 1 ? "" : "s"} with images that the filters show, one at a time`}
+          title="Go through the runs with images that the filters show, one at a time"
         >
           Review
         </button>

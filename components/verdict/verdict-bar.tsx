@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { NOTE_MAX_CHARS, type Verdict, type VerdictChange } from "@/lib/history/verdict";
 import { RatingStars } from "./rating-stars";
+import { PickButton } from "./pick-button";
 
 type VerdictBarProps = {
   verdict: Verdict;
@@ -10,21 +11,14 @@ type VerdictBarProps = {
 };
 
 const pickButton =
-  "rounded-lg border px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent-500 aria-pressed:border-emerald-600 aria-pressed:bg-emerald-50 aria-pressed:text-emerald-900 dark:aria-pressed:bg-emerald-500/15 dark:aria-pressed:text-emerald-200 border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
+  "rounded-lg border px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent-500 border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** A saved run's verdict: stars, the pick, and a short note saved when the field is left or Enter is pressed. */
 export function VerdictBar({ verdict, onChange }: VerdictBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="verdict-bar">
       <RatingStars rating={verdict.rating} onRate={(rating) => onChange({ rating })} />
-      <button
-        type="button"
-        aria-pressed={verdict.picked === true}
-        onClick={() => onChange({ picked: !verdict.picked })}
-        className={pickButton}
-      >
-        {verdict.picked ? "✓ Pick" : "Pick"}
-      </button>
+      <PickButton picked={verdict.picked === true} onToggle={() => onChange({ picked: !verdict.picked })} className={pickButton} />
       {/* Keyed by the saved note: a note changed elsewhere (another tab, review) shows here at once. */}
       <NoteField key={verdict.note ?? ""} note={verdict.note ?? ""} onSave={(note) => onChange({ note })} />
     </div>

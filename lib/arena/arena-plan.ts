@@ -1,5 +1,6 @@
 import { expandAlternations } from "@/lib/grid/expand-prompt";
 import { listOf } from "@/lib/grid/grid-plan";
+import { seededRandom } from "@/lib/utils/seeded-random";
 import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/generation-request";
 
 /**
@@ -18,18 +19,6 @@ export type ArenaPlanResult = { ok: true; plan: ArenaPlan } | { ok: false; error
 
 export const ARENA_MIN_MODELS = 2;
 export const ARENA_MAX_MODELS = 4;
-
-/** A small seeded generator (mulberry32): the same seed gives the same arena after a reload. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(items: T[], random: () => number): T[] {
   for (let i = items.length - 1; i > 0; i -= 1) {
@@ -63,6 +52,7 @@ export function planArena(spec: ArenaSpec, limits: { maxCells: number; promptMax
     errors.size = `That makes ${pairs.length * prompts.length} pairs (${requests} requests); an arena can make at most ${limits.maxCells} requests, as a grid.`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
+  // The same seed gives the same arena after a reload.
   const random = seededRandom(seed);
   const unordered: Omit<ArenaMatch, "index">[] = [];
   for (const [first, second] of pairs) {

@@ -15,10 +15,15 @@ export type NewFeedback = { author: string; rating: number | null; comment: stri
 
 type ShareState = "found" | "missing" | "expired";
 
-async function shareState(db: Database, shareId: string, now: Date): Promise<ShareState> {
-  const [row] = await db.select({ expiresAt: shares.expiresAt, bytes: shares.bytes }).from(shares).where(eq(shares.id, shareId));
+/** A share's row as read for feedback: gone, past its expiry (or purged to a tombstone), or there. */
+function stateOf(row: { expiresAt: Date | null; bytes: number } | undefined, now: Date): ShareState {
   if (!row) return "missing";
   return (row.expiresAt !== null && row.expiresAt <= now) || row.bytes === 0 ? "expired" : "found";
+}
+
+async function shareState(db: Database, shareId: string, now: Date): Promise<ShareState> {
+  const [row] = await db.select({ expiresAt: shares.expiresAt, bytes: shares.bytes }).from(shares).where(eq(shares.id, shareId));
+  return stateOf(row, now);
 }
 
 const itemOf = (row: typeof shareFeedback.$inferSelect): FeedbackItem => ({
@@ -42,8 +47,8 @@ export async function addFeedback(
       .from(shares)
       .where(eq(shares.id, shareId))
       .for("update");
-    if (!row) return { ok: false as const, reason: "missing" as const };
-    if ((row.expiresAt !== null && row.expiresAt <= now) || row.bytes === 0) return { ok: false as const, reason: "expired" as const };
+    const state = stateOf(row, now);
+    if (state !== "found") return { ok: false as const, reason: state };
     const [counted] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(shareFeedback)

@@ -3,7 +3,8 @@ import "server-only";
 import { dimensionsForLongSide, type AspectRatio } from "@/lib/request/aspect-ratio";
 import { encodePng } from "@/lib/node/png-encoder";
 import { CAPTION_GLYPH, Raster } from "./raster";
-import { colourForWord, hashText, meaningfulWords, mixColours, seededRandom, type Rgb } from "./prompt-palette";
+import { seededRandom } from "@/lib/utils/seeded-random";
+import { colourForWord, hashText, meaningfulWords, mixColours, type Rgb } from "./prompt-palette";
 
 /**
  * Paints the demo service's pictures: colours and shapes come from the prompt's words, the style

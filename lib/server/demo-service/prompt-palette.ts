@@ -83,18 +83,6 @@ export function hashText(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: a seeded generator returning numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const sector = (hue / 60) % 6;
