@@ -6,7 +6,8 @@ import { nextMatch, winnerModel, type ArenaSession, type ArenaWinner } from "@/l
 import { Button, buttonClass } from "@/components/ui/button";
 import { isTyping } from "@/components/ui/is-typing";
 import { ArenaImage } from "./arena-image";
-import { useArenaRunner } from "./use-arena-runner";
+import { useArenaRunner, type ArenaSide } from "./use-arena-runner";
+import { summariseCell } from "@/lib/grid/cell-summary";
 
 type ArenaStageProps = {
   session: ArenaSession;
@@ -14,6 +15,8 @@ type ArenaStageProps = {
   active: boolean;
   onVote: (match: number, winner: ArenaWinner) => void;
 };
+
+const hasImage = (side: ArenaSide | undefined) => side?.status === "done" && summariseCell(side.outcome).kind === "image";
 
 const VOTE_KEYS: Record<string, ArenaWinner> = { ArrowLeft: "left", ArrowRight: "right", ArrowDown: "tie" };
 
@@ -29,7 +32,9 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
     (match) => match.index !== onScreen?.index && !session.votes.some((vote) => vote.match === match.index),
   );
   const { pair, retry } = useArenaRunner(session.id, session.plan.matches.length, onScreen, following ?? null, session.plan.ratio);
-  const ready = pair?.left.status === "done" && pair.right.status === "done";
+  // A vote needs both pictures: a side that failed (the playground's limit, a timeout) is no verdict
+  // on its model; it offers to try the pair again instead.
+  const ready = hasImage(pair?.left) && hasImage(pair?.right);
   const nextRef = useRef<HTMLButtonElement>(null);
 
   const vote = (winner: ArenaWinner) => {
