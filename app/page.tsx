@@ -17,7 +17,7 @@ export default async function HomePage({ searchParams }: HomeProps) {
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
   const shared = readSharedFields(await searchParams);
-  if (!hasValidSession(await headers(), config.access)) {
+  if (!(await hasValidSession(await headers(), config.access))) {
     // A shared link survives the sign-in page: it comes back filled in.
     const query = sharedQuery(shared);
     redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect } from "vitest";
 import { parseServerConfig } from "../lib/server/config/config";
 import { PEER_ADDRESS_HEADER } from "../lib/server/http/client-address";
@@ -8,8 +11,12 @@ import { ANSWER_HEADERS } from "../lib/answer/answer-headers";
 
 export const ROUTE_TEST_KEY = "sk-route-test-0123456789";
 
+/** Where route tests' servers keep their secret (and database, unless a test names its own folder). */
+const ROUTE_TEST_DATA_DIR = mkdtempSync(join(tmpdir(), "route-test-"));
+
 export function configFor(baseUrl: string, extra: Record<string, string> = {}) {
   return parseServerConfig({
+    PLAYGROUND_DATA_DIR: ROUTE_TEST_DATA_DIR,
     IMAGE_API_BASE_URL: baseUrl,
     IMAGE_API_KEY: ROUTE_TEST_KEY,
     IMAGE_API_TIMEOUT_MS: "2000",

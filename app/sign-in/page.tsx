@@ -13,7 +13,7 @@ type SignInProps = { searchParams: Promise<Record<string, string | string[] | un
 export default async function SignInPage({ searchParams }: SignInProps) {
   await connection();
   const result = getServerConfig();
-  if (!result.ok || result.config.access.password === null || hasValidSession(await headers(), result.config.access)) redirect("/");
+  if (!result.ok || result.config.access.password === null || (await hasValidSession(await headers(), result.config.access))) redirect("/");
   const params = await searchParams;
   const wrong = params.error === "wrong-password";
   const unavailable = params.error === "unavailable";

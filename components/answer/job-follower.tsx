@@ -11,10 +11,13 @@ import { buttonClass } from "@/components/ui/button";
  */
 export function JobFollower({
   pollingUrl,
+  pollGrant,
   follow,
   renderAnswer,
 }: {
   pollingUrl: string;
+  /** The grant our server issued for this URL; null sends none (and the server says why it refuses). */
+  pollGrant: string | null;
   follow: JobFollow;
   renderAnswer: (outcome: RunOutcome) => React.ReactNode;
 }) {
@@ -28,7 +31,7 @@ export function JobFollower({
   return (
     <div className="flex flex-col gap-4" data-testid="job-follower">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <button type="button" onClick={() => follow.check(pollingUrl)} disabled={busy} className={buttonClass("secondary")}>
+        <button type="button" onClick={() => follow.check(pollingUrl, pollGrant)} disabled={busy} className={buttonClass("secondary")}>
           Check now
         </button>
         {auto ? (
@@ -36,7 +39,7 @@ export function JobFollower({
             Stop polling
           </button>
         ) : (
-          <button type="button" onClick={() => follow.startPolling(pollingUrl)} className={buttonClass("primary")}>
+          <button type="button" onClick={() => follow.startPolling(pollingUrl, pollGrant)} className={buttonClass("primary")}>
             Poll every {follow.everyMs / 1000} s
           </button>
         )}

@@ -161,6 +161,7 @@ function ServiceResultView({
         {showJob && jobs && job.pollingUrl && job.phase !== "failed" && (
           <JobFollower
             pollingUrl={job.pollingUrl}
+            pollGrant={exchange.pollGrants?.[job.pollingUrl.trim()] ?? null}
             follow={jobs}
             renderAnswer={(polled) =>
               polled.kind === "service" ? (

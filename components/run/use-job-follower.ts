@@ -30,6 +30,8 @@ async function endOf(outcome: RunOutcome): Promise<string | null> {
 type Progress = {
   /** The polling URL being followed, or null before the first check. */
   url: string | null;
+  /** The grant our server issued for that URL (null: none, and the server will refuse it). */
+  grant: string | null;
   auto: boolean;
   checks: number;
   latest: RunOutcome | null;
@@ -42,12 +44,21 @@ export type JobFollow = Omit<Progress, "lastCheckAt"> & {
   /** When the next automatic check is due (0: at once), or null when none is. */
   nextAt: number | null;
   everyMs: number;
-  check: (url: string) => void;
-  startPolling: (url: string) => void;
+  check: (url: string, grant: string | null) => void;
+  startPolling: (url: string, grant: string | null) => void;
   stop: () => void;
 };
 
-const NOT_FOLLOWING: Progress = { url: null, auto: false, checks: 0, latest: null, busy: false, ended: null, lastCheckAt: null };
+const NOT_FOLLOWING: Progress = {
+  url: null,
+  grant: null,
+  auto: false,
+  checks: 0,
+  latest: null,
+  busy: false,
+  ended: null,
+  lastCheckAt: null,
+};
 
 /**
  * Follows the job of the run on screen through our server: a check on demand, or automatic checks
@@ -65,15 +76,16 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
   }, [onJobEnded]);
 
   /** A different job (another run on screen) starts from nothing. */
-  const forUrl = (current: Progress, url: string): Progress => (current.url === url ? current : { ...NOT_FOLLOWING, url });
+  const forUrl = (current: Progress, url: string, grant: string | null): Progress =>
+    current.url === url ? { ...current, grant } : { ...NOT_FOLLOWING, url, grant };
 
-  const check = useCallback(async (url: string) => {
+  const check = useCallback(async (url: string, grant: string | null) => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
     startedAt.current ??= Date.now();
-    setProgress((before) => ({ ...forUrl(before, url), busy: true }));
-    const outcome = await runPoll(url, current.signal);
+    setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
+    const outcome = await runPoll(url, grant, current.signal);
     if (controller.current !== current) return;
     const end = await endOf(outcome);
     if (controller.current !== current) return;
@@ -88,7 +100,10 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
     if (end && outcome.kind === "service") onEndedRef.current(outcome);
   }, []);
 
-  const startPolling = useCallback((url: string) => setProgress((before) => ({ ...forUrl(before, url), ended: null, auto: true })), []);
+  const startPolling = useCallback(
+    (url: string, grant: string | null) => setProgress((before) => ({ ...forUrl(before, url, grant), ended: null, auto: true })),
+    [],
+  );
 
   const stop = useCallback(() => {
     controller.current?.abort();
@@ -104,20 +119,20 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
 
   // The next automatic check a few seconds after the last answer, until something ends it.
   // Derived, not stored: when the next check is due (0: at once), or null when none is.
-  const { url, auto, busy, ended, lastCheckAt } = progress;
+  const { url, grant, auto, busy, ended, lastCheckAt } = progress;
   const nextAt = url && auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + POLL_EVERY_MS) : null;
   useEffect(() => {
     if (nextAt === null || url === null) return;
     const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
     const timer = window.setTimeout(
       () => {
-        if (!overTime) return void check(url);
+        if (!overTime) return void check(url, grant);
         setProgress((before) => ({ ...before, auto: false, ended: `no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes` }));
       },
       Math.max(0, nextAt - Date.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [nextAt, url, check]);
+  }, [nextAt, url, grant, check]);
 
   useEffect(() => () => controller.current?.abort(), []);
 

@@ -28,10 +28,15 @@ export const ANSWER_HEADERS = {
   answerLimit: "x-playground-answer-limit",
   /** The service's Content-Encoding (gzip, br…), when it compressed its answer. */
   serviceContentEncoding: "x-service-content-encoding",
-  /** "decoded" when this server undid that encoding; "as-sent" when it could not (unknown coding). */
+  /** "decoded" when this server undid that encoding (an answer in a coding it cannot undo is refused, never relayed). */
   answerDecoding: "x-playground-answer-decoding",
   /** The compressed size on the wire: exact for an answer read whole, else the size the service declared. */
   serviceWireBytes: "x-service-wire-bytes",
+  /**
+   * Polling URLs the service named in this answer, each with the grant /api/poll asks for (a
+   * URI-encoded JSON object, URL → grant). Only these URLs are ever polled with the key.
+   */
+  pollGrants: "x-playground-poll-grants",
   /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
   serviceUrlsTried: "x-service-urls-tried",
 } as const;

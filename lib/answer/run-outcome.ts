@@ -16,6 +16,8 @@ export type ServiceExchange = {
   location: string;
   /** Present when the service compressed its answer (the bytes are the decoded answer). */
   transfer?: AnswerTransfer;
+  /** Polling URLs the service named, each with the grant our server issued for /api/poll (see ANSWER_HEADERS.pollGrants). */
+  pollGrants?: Record<string, string>;
   /** For an answer sent as a stream of events: when each arrived, in ms after the request was sent. */
   eventTimes?: number[];
   bytes: Uint8Array<ArrayBuffer>;

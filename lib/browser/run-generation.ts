@@ -60,9 +60,26 @@ export function runGeneration(
   return callRoute("/api/generate", request, signal, { headers, onProgress: options.onProgress });
 }
 
-/** Asks our server to fetch a job's polling URL (it adds the key, and only for the service's origin). */
-export function runPoll(url: string, signal: AbortSignal): Promise<RunOutcome> {
-  return callRoute("/api/poll", { url }, signal);
+/**
+ * Asks our server to fetch a job's polling URL: it adds the key only for a URL on the service's
+ * origin that comes with the grant it issued when the service named it (null: none was issued).
+ */
+export function runPoll(url: string, grant: string | null, signal: AbortSignal): Promise<RunOutcome> {
+  return callRoute("/api/poll", grant ? { url, grant } : { url }, signal);
+}
+
+/** The grants header, parsed, not trusted: only string → string pairs survive. */
+function pollGrantsOf(response: Response): { pollGrants?: Record<string, string> } {
+  const text = safeDecode(header(response, ANSWER_HEADERS.pollGrants));
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    const grants = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return Object.keys(grants).length > 0 ? { pollGrants: grants } : {};
+  } catch {
+    return {};
+  }
 }
 
 async function callRoute(
@@ -130,6 +147,7 @@ async function callRoute(
       retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
       location: header(response, ANSWER_HEADERS.serviceLocation),
       ...transferOf(response),
+      ...pollGrantsOf(response),
       ...(read.eventTimes ? { eventTimes: read.eventTimes } : {}),
       bytes,
     },

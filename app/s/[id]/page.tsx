@@ -28,7 +28,7 @@ export default async function SharePage({ params }: SharePageProps) {
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
   const { id } = await params;
-  if (!hasValidSession(await headers(), config.access)) redirect(`/sign-in?next=${encodeURIComponent(`/s/${id}`)}`);
+  if (!(await hasValidSession(await headers(), config.access))) redirect(`/sign-in?next=${encodeURIComponent(`/s/${id}`)}`);
   const lookup = await lookUpShare(config.shares, id);
   if (lookup.state === "missing") notFound();
   if (lookup.state === "unavailable") return <ShareUnavailable detail={lookup.detail} />;

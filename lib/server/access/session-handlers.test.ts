@@ -1,11 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseServerConfig } from "@/lib/server/config/config";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { handleSignIn, handleSignOut } from "./session-handlers";
 import { hasValidSession, SESSION_COOKIE } from "./session";
 
-const config = parseServerConfig({ PLAYGROUND_PASSWORD: "correct horse" });
-const access = config.ok ? config.config.access : { password: "", sessionSecret: "", sessionHours: 1 };
+const config = parseServerConfig({ PLAYGROUND_PASSWORD: "correct horse", PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "sign-in-")) });
+if (!config.ok) throw new Error(config.problems.join("; "));
+const { access } = config.config;
 
 function signIn(password: string, peer: string, headers: Record<string, string> = {}) {
   return handleSignIn(
@@ -25,7 +29,7 @@ describe("sign-in", () => {
     expect(response.headers.get("location")).toBe("/");
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=v1\\.\\d+\\.[\\w-]+; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict$`));
-    expect(hasValidSession(new Headers({ cookie: cookie.split(";")[0] ?? "" }), access)).toBe(true);
+    expect(await hasValidSession(new Headers({ cookie: cookie.split(";")[0] ?? "" }), access)).toBe(true);
   });
 
   it("sends a wrong password back to the sign-in page, slower each time", async () => {
@@ -50,4 +54,32 @@ describe("sign-in", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("set-cookie")).toContain(`${SESSION_COOKIE}=; Path=/; Max-Age=0`);
   });
+});
+
+describe("guessing in parallel", () => {
+  it("answers one guess at a time per client: the rest get 429 with when to retry, so 100 at once take as long as 100 in a row", async () => {
+    const peer = "192.0.2.20";
+    for (let failure = 0; failure < 4; failure++) await signIn("wrong", peer);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => signIn("wrong", peer)));
+    const elapsed = performance.now() - started;
+    const judged = answers.filter((answer) => answer.status === 303);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(judged).toHaveLength(1);
+    expect(refused).toHaveLength(99);
+    // After 4 failures the one judged waited 2 s; the others were told to come back after it.
+    expect(elapsed).toBeGreaterThanOrEqual(1900);
+    expect(Number(refused[0]?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused[0]?.text()).toContain("Another sign-in attempt from your address is still being checked");
+  });
+
+  it("lets only a few attempts be checked at once in all", async () => {
+    const clients = Array.from({ length: 10 }, (_, index) => `203.0.113.${index + 1}`);
+    // One failure each first: every attempt below then waits 0.25 s inside the gate, so they overlap.
+    for (const client of clients) await signIn("wrong", client);
+    const answers = await Promise.all(clients.map((client) => signIn("wrong", client)));
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBe(10 - 4);
+    expect(await refused[0]?.text()).toContain("Several sign-in attempts are being checked right now");
+  }, 30_000);
 });

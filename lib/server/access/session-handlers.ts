@@ -2,12 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { jsonString, parseJsonOrUndefined } from "@/lib/answer/json-property";
 import { safeNextPath } from "@/lib/request/share-link";
-import { clientAddress } from "@/lib/server/http/client-address";
+import { clientOf } from "@/lib/server/http/client-address";
 import type { ConfigResult } from "@/lib/server/config/config";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { logRequest } from "@/lib/server/http/request-log";
 import { crossSiteReason } from "@/lib/server/http/request-origin";
-import { clearedSessionCookieHeader, createSessionToken, isCorrectPassword, sessionCookieHeader } from "./session";
+import { clearedSessionCookieHeader, isCorrectPassword, newSessionToken, sessionCookieHeader } from "./session";
+import { enterSignIn } from "./sign-in-gate";
 import { limitStoreFor } from "@/lib/server/limits/client-limits";
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
 
@@ -53,23 +54,44 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
   if (!configResult.ok || configResult.config.access.password === null) return redirect("/");
   const { config } = configResult;
   if (crossSiteReason(request, config.trustProxyHops)) return new Response("Cross-site sign-in refused.", { status: 403 });
-  const client = clientAddress(request.headers, config.trustProxyHops);
-  const body = await readRequestBody(request, 4096);
-  const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
-  const nextParameter = next === "/" ? "" : `&next=${encodeURIComponent(next)}`;
-  // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow.
+  const client = clientOf(request, config);
+  // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow;
+  // and a client has one attempt under way at a time, so the waits add up instead of overlapping.
   const store = limitStoreFor(config.shares);
   const delay = await signInDelayMs(store, client);
-  if (delay === "unavailable") return redirect(`/sign-in?error=unavailable${nextParameter}`);
-  await sleep(delay);
-  const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
-  if (!isCorrectPassword(password, config.access)) {
-    await recordSignInFailure(store, client);
-    return redirect(`/sign-in?error=wrong-password${nextParameter}`);
+  if (delay === "unavailable") return redirect("/sign-in?error=unavailable");
+  const entry = enterSignIn(client, delay);
+  if (!entry.ok) return tooManyAttempts(entry.retryAfterSeconds, entry.reason);
+  try {
+    const body = await readRequestBody(request, 4096);
+    const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
+    const nextParameter = next === "/" ? "" : `&next=${encodeURIComponent(next)}`;
+    await sleep(delay);
+    const password = body.ok ? passwordFrom(body.text, request.headers.get("content-type") ?? "") : "";
+    if (!isCorrectPassword(password, config.access)) {
+      await recordSignInFailure(store, client);
+      return redirect(`/sign-in?error=wrong-password${nextParameter}`);
+    }
+    await clearSignInFailures(store, client);
+    const session = await newSessionToken(config.access).catch(() => null);
+    if (!session) return redirect(`/sign-in?error=unavailable${nextParameter}`);
+    return redirect(next, sessionCookieHeader(session.token, session.maxAgeSeconds, isHttps(request)));
+  } finally {
+    entry.leave();
   }
-  await clearSignInFailures(store, client);
-  const { token, maxAgeSeconds } = createSessionToken(config.access);
-  return redirect(next, sessionCookieHeader(token, maxAgeSeconds, isHttps(request)));
+}
+
+/** 429 with when to retry, as a small page (the form posts here directly, without JavaScript). */
+function tooManyAttempts(retryAfterSeconds: number, reason: "client" | "all"): Response {
+  const why =
+    reason === "client"
+      ? "Another sign-in attempt from your address is still being checked."
+      : "Several sign-in attempts are being checked right now.";
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many sign-in attempts</title></head><body><main><h1>Too many sign-in attempts</h1><p>${why} Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.</p><p><a href="/sign-in">Back to sign in</a></p></main></body></html>`;
+  return new Response(page, {
+    status: 429,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(retryAfterSeconds) },
+  });
 }
 
 function signOut(request: Request, configResult: ConfigResult): Response {

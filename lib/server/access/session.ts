@@ -1,35 +1,43 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AccessConfig } from "@/lib/server/config/config";
+import { serverSecret } from "./server-secret";
 
 /**
- * The access gate's session: a cookie holding its expiry and an HMAC of it. Nothing else is kept
- * on the server, so a restart keeps people signed in; changing the secret signs everyone out.
+ * The access gate's session: a cookie holding its expiry and an HMAC of it, signed with the
+ * server's own secret (see server-secret.ts). Nothing else is kept on the server, so a restart
+ * keeps people signed in; changing the secret signs everyone out.
  */
 
 export const SESSION_COOKIE = "playground_session";
+
+/** What signing needs, once the secret is known. */
+export type SessionKeys = { sessionSecret: string; sessionHours: number };
 
 function signature(payload: string, secret: string): string {
   return createHmac("sha256", secret).update(payload).digest("base64url");
 }
 
-export function createSessionToken(access: AccessConfig, now = Date.now()): { token: string; maxAgeSeconds: number } {
-  const maxAgeSeconds = access.sessionHours * 3600;
+export function createSessionToken(keys: SessionKeys, now = Date.now()): { token: string; maxAgeSeconds: number } {
+  const maxAgeSeconds = keys.sessionHours * 3600;
   const payload = `v1.${now + maxAgeSeconds * 1000}`;
-  return { token: `${payload}.${signature(payload, access.sessionSecret)}`, maxAgeSeconds };
+  return { token: `${payload}.${signature(payload, keys.sessionSecret)}`, maxAgeSeconds };
 }
 
-export function isValidSessionToken(token: string | undefined, access: AccessConfig, now = Date.now()): boolean {
-  if (!token) return false;
+/** A cookie is a few dozen characters; anything longer is refused before the pattern runs. */
+const TOKEN_MAX_CHARS = 100;
+
+export function isValidSessionToken(token: string | undefined, keys: SessionKeys, now = Date.now()): boolean {
+  if (!token || token.length > TOKEN_MAX_CHARS) return false;
   const match = /^(v1\.(\d{1,16}))\.([\w-]{43})$/.exec(token);
   if (!match?.[1] || !match[2] || !match[3]) return false;
-  const expected = Buffer.from(signature(match[1], access.sessionSecret));
+  const expected = Buffer.from(signature(match[1], keys.sessionSecret));
   const given = Buffer.from(match[3]);
   return expected.length === given.length && timingSafeEqual(expected, given) && Number(match[2]) > now;
 }
 
 /** Compares in constant time, so the time taken says nothing about how much of a guess was right. */
-export function isCorrectPassword(given: string, access: AccessConfig): boolean {
+export function isCorrectPassword(given: string, access: Pick<AccessConfig, "password">): boolean {
   if (access.password === null) return true;
   const a = createHmac("sha256", "password-compare").update(given).digest();
   const b = createHmac("sha256", "password-compare").update(access.password).digest();
@@ -38,14 +46,24 @@ export function isCorrectPassword(given: string, access: AccessConfig): boolean 
 
 function cookieValue(cookieHeader: string | null, name: string): string | undefined {
   for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
+    const trimmed = part.trim();
+    const equals = trimmed.indexOf("=");
+    if (equals !== -1 && trimmed.slice(0, equals) === name) return trimmed.slice(equals + 1);
   }
   return undefined;
 }
 
-export function hasValidSession(headers: Pick<Headers, "get">, access: AccessConfig): boolean {
-  return access.password === null || isValidSessionToken(cookieValue(headers.get("cookie"), SESSION_COOKIE), access);
+/** Open mode needs no session; behind the gate, a cookie signed with the server's secret. A secret that cannot be read fails closed. */
+export async function hasValidSession(headers: Pick<Headers, "get">, access: AccessConfig): Promise<boolean> {
+  if (access.password === null) return true;
+  const token = cookieValue(headers.get("cookie"), SESSION_COOKIE);
+  if (!token) return false;
+  const sessionSecret = await serverSecret(access).catch(() => null);
+  return sessionSecret !== null && isValidSessionToken(token, { sessionSecret, sessionHours: access.sessionHours });
+}
+
+export async function newSessionToken(access: AccessConfig): Promise<{ token: string; maxAgeSeconds: number }> {
+  return createSessionToken({ sessionSecret: await serverSecret(access), sessionHours: access.sessionHours });
 }
 
 export function sessionCookieHeader(token: string, maxAgeSeconds: number, secure: boolean): string {

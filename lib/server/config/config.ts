@@ -22,8 +22,10 @@ export type ServiceConfig = {
 export type AccessConfig = {
   /** null: the playground is open to anyone who can reach it. */
   password: string | null;
-  /** Signs session cookies; changing it (or the password, when it is derived) signs everyone out. */
-  sessionSecret: string;
+  /** Signs session cookies and poll tokens when PLAYGROUND_SESSION_SECRET is set; null: the server makes its own. */
+  sessionSecret: string | null;
+  /** Where the server's own secret is kept when none is given: the PostgreSQL server, else the data folder. */
+  secretHome: { url: string } | { dataDir: string };
   sessionHours: number;
 };
 
@@ -42,6 +44,8 @@ export type SharesConfig = {
   shareBytes: number;
   libraryBytes: number;
   perHour: number;
+  /** Share uploads being received at once, in all (PLAYGROUND_MAX_UPLOADS); each client may have 2. */
+  maxUploads: number;
 };
 
 /** Where the embedded database keeps its files when PLAYGROUND_DATA_DIR is not set (git-ignored). */
@@ -65,6 +69,8 @@ export type ServerConfig = {
   limits: LimitsConfig;
   shares: SharesConfig;
   trustProxyHops: number;
+  /** How many leading bits of an IPv6 client's address name it for limits (PLAYGROUND_IPV6_PREFIX). */
+  ipv6PrefixBits: number;
   /** Host names answered besides loopback (PLAYGROUND_ALLOWED_HOSTS); the rest get 421. */
   allowedHosts: KnownHosts;
   /** On SIGTERM, how long generations under way may take to finish before the process exits. */
@@ -95,11 +101,11 @@ function readService(vars: EnvVars, problems: string[]): ServiceConfig | null {
 }
 
 function readAccess(vars: EnvVars): AccessConfig {
-  const password = vars.PLAYGROUND_PASSWORD ?? null;
   return {
-    password,
-    // Without an explicit secret, sessions are signed with a secret derived from the password.
-    sessionSecret: vars.PLAYGROUND_SESSION_SECRET ?? `derived-from-password:${password ?? ""}`,
+    password: vars.PLAYGROUND_PASSWORD ?? null,
+    // Never derived from the password (a captured cookie would let anyone test passwords offline).
+    sessionSecret: vars.PLAYGROUND_SESSION_SECRET ?? null,
+    secretHome: vars.DATABASE_URL ? { url: vars.DATABASE_URL } : { dataDir: vars.PLAYGROUND_DATA_DIR ?? DEFAULT_DATA_DIR },
     sessionHours: vars.PLAYGROUND_SESSION_HOURS,
   };
 }
@@ -163,8 +169,10 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         shareBytes: vars.PLAYGROUND_SHARE_MAX_MB * 1024 * 1024,
         libraryBytes: vars.PLAYGROUND_SHARES_MAX_MB * 1024 * 1024,
         perHour: vars.PLAYGROUND_SHARES_PER_HOUR,
+        maxUploads: vars.PLAYGROUND_MAX_UPLOADS,
       },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
+      ipv6PrefixBits: vars.PLAYGROUND_IPV6_PREFIX,
       allowedHosts: allowedHosts.hosts,
       stopGraceMs: vars.PLAYGROUND_STOP_GRACE_SECONDS * 1000,
     },

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   PLAYGROUND_ALLOWED_HOSTS: text(),
   PLAYGROUND_STOP_GRACE_SECONDS: wholeNumber(30, 0, 3600, "seconds"),
   TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, "proxies"),
+  PLAYGROUND_IPV6_PREFIX: wholeNumber(64, 1, 128, "bits"),
+  PLAYGROUND_MAX_UPLOADS: wholeNumber(8, 1, 1000, "uploads"),
   PLAYGROUND_HISTORY_MAX_RUNS: wholeNumber(5000, 1, 100_000, "runs"),
   PLAYGROUND_HISTORY_MAX_MB: wholeNumber(2000, 1, 1_000_000, "megabytes"),
   PLAYGROUND_GRID_MAX_CELLS: wholeNumber(64, 1, 10_000, "cells"),

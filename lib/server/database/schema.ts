@@ -51,3 +51,9 @@ export const serviceBaseForms = pgTable("service_base_forms", {
 });
 
 // `rate_limits` is read and written by rate-limiter-flexible's PostgreSQL store, not through Drizzle.
+
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

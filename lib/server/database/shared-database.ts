@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseConnection } from "./connection";
 type Slot = { key: string; opening: Promise<DatabaseConnection>; open: boolean };
 const holder = globalThis as typeof globalThis & { __playgroundDatabase?: Slot };
 
-export function sharedDatabase(config: SharesConfig): Promise<DatabaseConnection> {
+export function sharedDatabase(config: Pick<SharesConfig, "database">): Promise<DatabaseConnection> {
   const target = "url" in config.database ? config.database : { dataDir: resolve(config.database.dataDir) };
   const key = JSON.stringify(target);
   const current = holder.__playgroundDatabase;

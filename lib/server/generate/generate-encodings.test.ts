@@ -78,12 +78,14 @@ describe("compressed answers", () => {
     expect(problem.detail).toContain(detail);
   });
 
-  it("relays a coding it cannot undo as it came, and says so", async () => {
+  it("refuses a coding it cannot undo (the key scrubber could not read it) and relays none of its bytes", async () => {
     const response = await call("fake-encoding-unknown");
-    expect(response.status).toBe(200);
-    expect(response.headers.get(ANSWER_HEADERS.serviceContentEncoding)).toBe("x-made-up");
-    expect(response.headers.get(ANSWER_HEADERS.answerDecoding)).toBe("as-sent");
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0x1f, 0x9d, 0x90, 0x7b, 0x22]));
+    expect(response.status).toBe(502);
+    expect(response.headers.get(ANSWER_HEADERS.source)).toBe("playground");
+    const problem = await problemOf(response);
+    expect(problem.type).toBe("urn:image-playground:problem:answer-unreadable-encoding");
+    expect(problem.detail).toContain('in the content coding "x-made-up", which the playground cannot undo');
+    expect(JSON.stringify(problem)).not.toContain("\u001f\u009d");
   });
 
   it("scrubs the key from inside a compressed answer", async () => {

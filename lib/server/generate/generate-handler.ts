@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { makeGenerationRequestSchema, type GenerationRequestSchema } from "@/lib/request/generation-request";
 import { GRID_CELL_HEADER, parseGridCellHeader } from "@/lib/grid/grid-header";
-import { clientAddress } from "@/lib/server/http/client-address";
+import { clientOf } from "@/lib/server/http/client-address";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import { callImageService } from "@/lib/server/upstream/image-service-client";
 import { keepBaseForm, recallBaseForm } from "@/lib/server/upstream/shared-base-form";
@@ -23,6 +23,8 @@ export function handleGenerate(request: Request, configResult: ConfigResult): Pr
   return withRouteContext("/api/generate", configResult, (config, context) => generate(request, config, context));
 }
 
+const NO_SLOT: () => void = () => undefined;
+
 const schemas = new Map<string, GenerationRequestSchema>();
 
 /** Building a schema costs more than using it: one per prompt limit and extra-fields rule, kept for the process. */
@@ -38,51 +40,66 @@ function requestSchemaFor(config: ServerConfig): GenerationRequestSchema {
 
 async function generate(request: Request, config: ServerConfig, context: RouteContext): Promise<Response> {
   const { requestId, finish } = context;
-  const guarded = await readGuardedJson(request, config, context);
-  if (!guarded.ok) return guarded.response;
-  const parsed = requestSchemaFor(config).safeParse(guarded.payload);
-  if (!parsed.success) {
-    const { fieldErrors, formErrors } = z.flattenError(parsed.error);
-    const errors: Record<string, string[]> = { ...fieldErrors };
-    if (formErrors.length > 0) errors._ = formErrors;
-    const detail = Object.entries(errors)
-      .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
-      .join(" ");
-    return finish(problemResponse("invalid-request", { requestId, detail, errors }), { bytesIn: guarded.size });
-  }
-  const generation = parsed.data;
-  const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
-  const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
-  if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }), logged);
-
-  const rate = await takeFailingOpen(
-    { name: "generate", points: config.limits.ratePerMinute, durationSeconds: 60 },
-    limitStoreFor(config.shares),
-    clientAddress(request.headers, config.trustProxyHops),
-  );
-  if (!rate.ok) {
-    const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
-    return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }), logged);
-  }
-  const release = acquireGenerationSlot(config.limits.maxInFlight);
-  if (!release) {
+  // Cheapest first: nothing of the body is read, let alone validated, before the caller's turn is
+  // taken (rate and in-flight), so hostile bodies cost their sender a turn and this server nothing.
+  let release = NO_SLOT;
+  const guarded = await readGuardedJson(request, config, context, async () => {
+    const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
+    if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }));
+    const rate = await takeFailingOpen(
+      { name: "generate", points: config.limits.ratePerMinute, durationSeconds: 60 },
+      limitStoreFor(config.shares),
+      clientOf(request, config),
+    );
+    if (!rate.ok) {
+      const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
+      return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
+    }
+    const slot = acquireGenerationSlot(config.limits.maxInFlight);
+    if (slot) {
+      release = slot;
+      return null;
+    }
     const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
-    return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }), logged);
+    return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }));
+  });
+  // A body that broke off or was too large still gives back the turn it took.
+  const slot = release;
+  if (!guarded.ok) {
+    slot();
+    return guarded.response;
   }
   try {
+    const parsed = requestSchemaFor(config).safeParse(guarded.payload);
+    if (!parsed.success) {
+      slot();
+      return finish(invalidRequest(parsed.error, requestId), { bytesIn: guarded.size });
+    }
+    const generation = parsed.data;
+    const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
     const target = await resolveServiceTarget(config, generation.model).catch(() => null);
     if (!target) {
-      release();
+      slot();
       return finish(problemResponse("service-unreachable", { requestId, detail: "The embedded demo service could not start." }), logged);
     }
     await recallBaseForm(config.shares, target);
     const result = await callImageService(target, generation, { limits: config.limits, signal: request.signal });
     void keepBaseForm(config.shares, target);
-    return relayServiceResult(result, target.apiKey, config, { ...context, signal: request.signal, logged, release });
+    return await relayServiceResult(result, target.apiKey, config, { ...context, signal: request.signal, logged, release: slot });
   } catch (error) {
-    release();
+    slot();
     throw error;
   }
+}
+
+function invalidRequest(error: z.core.$ZodError, requestId: string): Response {
+  const { fieldErrors, formErrors } = z.flattenError(error);
+  const errors: Record<string, string[]> = { ...fieldErrors };
+  if (formErrors.length > 0) errors._ = formErrors;
+  const detail = Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+    .join(" ");
+  return problemResponse("invalid-request", { requestId, detail, errors });
 }
 
 /** A grid's cell must say a valid position in a grid no larger than the maximum; single runs say nothing. */

@@ -7,55 +7,99 @@ import type { RouteContext } from "./route-context";
 import { hasValidSession } from "@/lib/server/access/session";
 
 /**
- * The checks before any route spends the key, in order: who may call (origin, session), then what
- * was sent (JSON type, size, parseable). Answers the first failure as a problem.
+ * The checks before any route spends the key, cheapest first: who may call (origin, session), the
+ * declared type and size, then (the caller's turn: rate limits, in flight) the body itself, read
+ * under its cap and parsed. A hostile body is never read, let alone validated, before the limits
+ * that bound how many of them a client may send.
+ */
+
+type Refused = { ok: false; response: Response };
+
+/** Everything that can be decided from the request line and headers alone. */
+export async function refuseBeforeReading(request: Request, config: ServerConfig, context: RouteContext): Promise<Response | null> {
+  const { requestId, finish } = context;
+  const refusal = await refuseCaller(request, config, requestId);
+  if (refusal) return finish(refusal);
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return finish(
+      problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }),
+    );
+  }
+  const declared = Number.parseInt(request.headers.get("content-length") ?? "", 10);
+  if (Number.isFinite(declared) && declared > config.limits.requestBodyBytes) return finish(tooLarge(config, requestId));
+  return null;
+}
+
+/** The body, read under its cap and parsed as JSON (after the caller has been let through). */
+export async function readJsonPayload(
+  request: Request,
+  config: ServerConfig,
+  context: RouteContext,
+): Promise<{ ok: true; payload: unknown; size: number } | Refused> {
+  const { requestId, finish } = context;
+  const body = await readRequestBody(request, config.limits.requestBodyBytes);
+  if (!body.ok) {
+    const response =
+      body.reason === "too-large"
+        ? tooLarge(config, requestId)
+        : problemResponse("invalid-json", { requestId, detail: "The request body broke off." });
+    return { ok: false, response: finish(response) };
+  }
+  try {
+    return { ok: true, payload: JSON.parse(body.text), size: body.size };
+  } catch {
+    return {
+      ok: false,
+      response: finish(problemResponse("invalid-json", { requestId, detail: "The body could not be parsed as JSON." }), {
+        bytesIn: body.size,
+      }),
+    };
+  }
+}
+
+/**
+ * Both steps, with the caller's budget spent between them: `spend` answers a refusal (rate limited,
+ * too many in flight) or null to go on. The body is read only once the caller has been let through.
  */
 export async function readGuardedJson(
   request: Request,
   config: ServerConfig,
   context: RouteContext,
-): Promise<{ ok: true; payload: unknown; size: number } | { ok: false; response: Response }> {
-  const { requestId, finish } = context;
-  const refuse = (response: Response, size?: number) => ({
-    ok: false as const,
-    response: finish(response, size === undefined ? {} : { bytesIn: size }),
-  });
-  const refusal = refuseCaller(request, config, requestId);
-  if (refusal) return refuse(refusal);
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return refuse(
-      problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }),
-    );
-  }
-  const body = await readRequestBody(request, config.limits.requestBodyBytes);
-  if (!body.ok) {
-    const detail =
-      body.reason === "too-large"
-        ? `A request can be at most ${config.limits.requestBodyBytes.toLocaleString("en")} bytes.`
-        : "The request body broke off.";
-    return refuse(problemResponse(body.reason === "too-large" ? "body-too-large" : "invalid-json", { requestId, detail }));
-  }
-  try {
-    return { ok: true, payload: JSON.parse(body.text), size: body.size };
-  } catch {
-    return refuse(problemResponse("invalid-json", { requestId, detail: "The body could not be parsed as JSON." }), body.size);
-  }
+  spend: () => Promise<Response | null>,
+): Promise<{ ok: true; payload: unknown; size: number } | Refused> {
+  const refused = await refuseBeforeReading(request, config, context);
+  if (refused) return { ok: false, response: refused };
+  const limited = await spend();
+  if (limited) return { ok: false, response: limited };
+  return readJsonPayload(request, config, context);
+}
+
+function tooLarge(config: ServerConfig, requestId: string): Response {
+  const detail = `A request can be at most ${config.limits.requestBodyBytes.toLocaleString("en")} bytes.`;
+  return problemResponse("body-too-large", { requestId, detail });
 }
 
 /** Who may call a route that changes anything: same origin only, and signed in behind the gate. */
-export function refuseCaller(request: Request, config: ServerConfig, requestId: string): Response | null {
+export async function refuseCaller(request: Request, config: ServerConfig, requestId: string): Promise<Response | null> {
   const crossSite = crossSiteReason(request, config.trustProxyHops);
   if (crossSite) return problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` });
   return refuseWithoutSession(request, config, requestId);
 }
 
 /** Behind the access gate, every route (reading ones too) needs a session. */
-export function refuseWithoutSession(request: Request, config: ServerConfig, requestId: string): Response | null {
-  if (hasValidSession(request.headers, config.access)) return null;
+export async function refuseWithoutSession(request: Request, config: ServerConfig, requestId: string): Promise<Response | null> {
+  if (await hasValidSession(request.headers, config.access)) return null;
   return problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." });
 }
 
+/** A media type is short; anything longer is not JSON's, and is refused before any pattern runs. */
+const MEDIA_TYPE_MAX_CHARS = 200;
+
 function isJsonContentType(value: string | null): boolean {
-  const mediaType = (value ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+  const mediaType = (value ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  if (mediaType.length > MEDIA_TYPE_MAX_CHARS) return false;
+  return (
+    mediaType === "application/json" ||
+    (mediaType.startsWith("application/") && mediaType.endsWith("+json") && /^application\/[\w.+-]+$/.test(mediaType))
+  );
 }

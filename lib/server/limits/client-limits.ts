@@ -14,7 +14,11 @@ import { warnAtMostEveryMinute } from "./limit-warnings";
 
 export type LimitDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export type LimitSpec = { name: "generate" | "poll" | "share" | "feedback" | "sign-in"; points: number; durationSeconds: number };
+export type LimitSpec = {
+  name: "generate" | "poll" | "share" | "feedback" | "sign-in" | "sign-in-all";
+  points: number;
+  durationSeconds: number;
+};
 
 /** Where the counts live: this process, or a PostgreSQL server every instance uses. */
 export type LimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.Pool };

@@ -13,7 +13,7 @@ export async function expiredShareAnswer(pathname: string, headers: Headers, pol
   const id = SHARE_PAGE.exec(pathname)?.[1];
   if (!id) return null;
   const configResult = getServerConfig();
-  if (!configResult.ok || !hasValidSession(headers, configResult.config.access)) return null;
+  if (!configResult.ok || !(await hasValidSession(headers, configResult.config.access))) return null;
   const lookup = await lookUpShare(configResult.config.shares, id);
   if (lookup.state !== "expired") return null;
   return new Response(EXPIRED_PAGE, {

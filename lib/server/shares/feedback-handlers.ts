@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod/mini";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
-import { clientAddress } from "@/lib/server/http/client-address";
+import { clientOf } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readGuardedJson, refuseWithoutSession } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
@@ -27,11 +27,7 @@ const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 
 async function takeFeedbackBudget(request: Request, config: ServerConfig, context: RouteContext): Promise<Response | null> {
-  const rate = await takeFailingOpen(
-    feedbackLimit(config),
-    limitStoreFor(config.shares),
-    clientAddress(request.headers, config.trustProxyHops),
-  );
+  const rate = await takeFailingOpen(feedbackLimit(config), limitStoreFor(config.shares), clientOf(request, config));
   if (rate.ok) return null;
   const detail = `This playground allows ${config.shares.perHour} comments an hour from each client.`;
   return context.finish(
@@ -42,7 +38,7 @@ async function takeFeedbackBudget(request: Request, config: ServerConfig, contex
 export function handleListFeedback(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
   return withRouteContext("/api/shares/:id/feedback", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const refusal = refuseWithoutSession(request, config, requestId);
+    const refusal = await refuseWithoutSession(request, config, requestId);
     if (refusal) return finish(refusal);
     const before = new URL(request.url).searchParams.get("before");
     return withShareDatabase(config, context, async ({ db }) => {
@@ -57,10 +53,8 @@ export function handleListFeedback(request: Request, configResult: ConfigResult,
 export function handleAddFeedback(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
   return withRouteContext("/api/shares/:id/feedback", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const guarded = await readGuardedJson(request, config, context);
+    const guarded = await readGuardedJson(request, config, context, () => takeFeedbackBudget(request, config, context));
     if (!guarded.ok) return guarded.response;
-    const limited = await takeFeedbackBudget(request, config, context);
-    if (limited) return limited;
     const parsed = feedbackInputSchema.safeParse(guarded.payload);
     if (!parsed.success) {
       const errors: Record<string, string[]> = {};
@@ -83,10 +77,8 @@ const removeSchema = z.object({ ownerToken: z.string().check(z.minLength(1), z.m
 export function handleRemoveFeedback(request: Request, configResult: ConfigResult, id: string, feedbackId: string): Promise<Response> {
   return withRouteContext("/api/shares/:id/feedback/:feedbackId", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const guarded = await readGuardedJson(request, config, context);
+    const guarded = await readGuardedJson(request, config, context, () => takeFeedbackBudget(request, config, context));
     if (!guarded.ok) return guarded.response;
-    const limited = await takeFeedbackBudget(request, config, context);
-    if (limited) return limited;
     const parsed = removeSchema.safeParse(guarded.payload);
     if (!parsed.success) return finish(problemResponse("invalid-request", { requestId, detail: 'Send {"ownerToken": …}.' }));
     return withShareDatabase(config, context, async ({ db }) => {
@@ -105,7 +97,7 @@ export function handleRemoveFeedback(request: Request, configResult: ConfigResul
 export function handleFeedbackSummaries(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/shares/feedback-summary", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const refusal = refuseWithoutSession(request, config, requestId);
+    const refusal = await refuseWithoutSession(request, config, requestId);
     if (refusal) return finish(refusal);
     const ids = [...new Set((new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean))];
     if (ids.length > SUMMARY_IDS_MAX || ids.some((shareId) => shareId.length > 64)) {

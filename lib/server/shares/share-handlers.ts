@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod/mini";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
-import { clientAddress } from "@/lib/server/http/client-address";
+import { clientOf } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
 import { withRouteContext } from "@/lib/server/http/route-context";
@@ -29,17 +29,13 @@ export const shareLimit = (config: ServerConfig): LimitSpec => ({ name: "share",
 export function handleCreateShare(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/shares", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const refusal = refuseCaller(request, config, requestId);
+    const refusal = await refuseCaller(request, config, requestId);
     if (refusal) return finish(refusal);
     const contentType = request.headers.get("content-type") ?? "";
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       return finish(problemResponse("share-not-multipart", { requestId, detail: "Send the run and its files as multipart/form-data." }));
     }
-    const rate = await takeFailingOpen(
-      shareLimit(config),
-      limitStoreFor(config.shares),
-      clientAddress(request.headers, config.trustProxyHops),
-    );
+    const rate = await takeFailingOpen(shareLimit(config), limitStoreFor(config.shares), clientOf(request, config));
     if (!rate.ok) {
       const detail = `This playground allows ${config.shares.perHour} shares an hour from each client.`;
       return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
@@ -111,17 +107,13 @@ const stopSchema = z.object({ ownerToken: z.string().check(z.minLength(1), z.max
 export function handleStopSharing(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
   return withRouteContext("/api/shares/:id", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const guarded = await readGuardedJson(request, config, context);
-    if (!guarded.ok) return guarded.response;
-    const rate = await takeFailingOpen(
-      shareLimit(config),
-      limitStoreFor(config.shares),
-      clientAddress(request.headers, config.trustProxyHops),
-    );
-    if (!rate.ok) {
+    const guarded = await readGuardedJson(request, config, context, async () => {
+      const rate = await takeFailingOpen(shareLimit(config), limitStoreFor(config.shares), clientOf(request, config));
+      if (rate.ok) return null;
       const detail = `This playground allows ${config.shares.perHour} share changes an hour from each client.`;
       return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
-    }
+    });
+    if (!guarded.ok) return guarded.response;
     const parsed = stopSchema.safeParse(guarded.payload);
     if (!parsed.success) return finish(problemResponse("invalid-request", { requestId, detail: 'Send {"ownerToken": …}.' }));
     return withDatabase(config, context, async (library) => {
@@ -139,7 +131,7 @@ export function handleStopSharing(request: Request, configResult: ConfigResult, 
 export function handleShareFile(request: Request, configResult: ConfigResult, id: string, name: string): Promise<Response> {
   return withRouteContext("/api/shares/:id/files/:name", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const refusal = refuseWithoutSession(request, config, requestId);
+    const refusal = await refuseWithoutSession(request, config, requestId);
     if (refusal) return finish(refusal);
     return withDatabase(config, context, async (library) => {
       const file = await readShareFile(library, id, name);

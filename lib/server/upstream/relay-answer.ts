@@ -7,31 +7,48 @@ import { problemResponse } from "@/lib/server/http/problem-response";
 import type { LogExtra, RouteContext } from "@/lib/server/http/route-context";
 import { scrubSecretChunks, scrubSecretText } from "./scrub-secret";
 import { keyHint } from "./service-target";
+import { pollGrantsFor } from "./answer-poll-grants";
 
 /**
  * Turns the result of a call to the service into our answer: a problem when the call failed, or
  * the service's own answer (any status, any body) byte for byte but for the key, with what we know
  * of the exchange in headers. `release` frees the in-flight slot once the last byte has left.
  */
-export function relayServiceResult(
+export async function relayServiceResult(
   result: ServiceCallResult,
   apiKey: string,
   config: ServerConfig,
   context: RouteContext & { signal: AbortSignal; logged: LogExtra; release: () => void },
-): Response {
+): Promise<Response> {
   const { requestId, finish, log, logged, release } = context;
   if (!result.ok) {
     release();
     return finish(failureAnswer(result, apiKey, requestId), { ...logged, serviceStatus: result.status });
   }
   const serviceStatus = result.answer.status;
+  const { unsupported } = result.answer.transfer;
+  if (unsupported) {
+    // Bytes this server cannot read are bytes the key scrubber cannot see: they are not relayed.
+    release();
+    await result.answer.rest?.cancel().catch(() => undefined);
+    const detail = `The service answered ${serviceStatus} in the content coding "${scrubSecretText(unsupported, apiKey)}", which the playground cannot undo, so its bytes were not passed on (the key could not be checked for in them).`;
+    return finish(problemResponse("answer-unreadable-encoding", { requestId, detail, headers: exchangeHeaders(result, apiKey) }), {
+      ...logged,
+      serviceStatus,
+    });
+  }
+  const pollGrants = await pollGrantsFor(result.answer, apiKey, config).catch(() => ({}));
   if (!result.answer.rest) {
     // Read whole already (small, or an error body): answered in one piece, nothing left to wait for.
     release();
     const chunks = scrubSecretChunks(result.answer.chunks, apiKey);
     const bytesOut = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
     const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-    return finish(serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes), { ...logged, serviceStatus, bytesOut });
+    return finish(serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, pollGrants), {
+      ...logged,
+      serviceStatus,
+      bytesOut,
+    });
   }
   // The slot is held, and the line logged, until the last byte has left (or the stream failed).
   const body = answerBodyStream(result.answer, {
@@ -43,7 +60,7 @@ export function relayServiceResult(
       log(relayStatus(serviceStatus), { ...logged, serviceStatus, bytesOut, ...(failure ? { failure } : {}) });
     },
   });
-  return serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes);
+  return serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, pollGrants);
 }
 
 const FAILURE_KINDS = {
@@ -76,12 +93,12 @@ function failureAnswer(result: Extract<ServiceCallResult, { ok: false }>, apiKey
 function transferHeaders(answer: ServiceAnswer, scrub: (value: string | null) => string): Record<string, string> {
   const { transfer } = answer;
   const encoding = scrub(answer.headers.get("content-encoding"));
-  if (transfer.decoded.length === 0 && !transfer.unsupported) return {};
+  if (transfer.decoded.length === 0) return {};
   const declared = answer.headers.get("content-length");
-  const wire = answer.rest ? (declared && /^\d+$/.test(declared) ? declared : "") : String(transfer.wireBytes());
+  const wire = answer.rest ? (declared && /^\d{1,16}$/.test(declared) ? declared : "") : String(transfer.wireBytes());
   return {
     [ANSWER_HEADERS.serviceContentEncoding]: encoding,
-    [ANSWER_HEADERS.answerDecoding]: transfer.unsupported ? "as-sent" : "decoded",
+    [ANSWER_HEADERS.answerDecoding]: "decoded",
     [ANSWER_HEADERS.serviceWireBytes]: wire,
   };
 }
@@ -99,6 +116,7 @@ function serviceAnswer(
   requestId: string,
   body: ReadableStream<Uint8Array> | Uint8Array,
   answerLimit: number,
+  pollGrants: Record<string, string>,
 ): Response {
   const { answer } = result;
   const scrub = (value: string | null) => (value === null ? "" : scrubSecretText(value, apiKey));
@@ -117,6 +135,7 @@ function serviceAnswer(
     [ANSWER_HEADERS.serviceRetryAfter]: scrub(answer.headers.get("retry-after")),
     [ANSWER_HEADERS.serviceLocation]: scrub(answer.headers.get("location")),
     [ANSWER_HEADERS.answerLimit]: String(answerLimit),
+    [ANSWER_HEADERS.pollGrants]: Object.keys(pollGrants).length > 0 ? encodeURIComponent(JSON.stringify(pollGrants)) : "",
     ...transferHeaders(answer, scrub),
     ...exchangeHeaders(result, apiKey),
   });

@@ -1,38 +1,47 @@
 import "server-only";
+import { matchEscapedAt, secretForms, type SecretForm } from "./secret-forms";
 
 /**
- * Replaces every occurrence of a secret in a body that arrives in chunks, also when it is split
- * across chunks. Only a chunk's tail that could begin the secret is held back for the next chunk,
- * so almost every chunk passes through as it is, without a copy.
+ * Replaces every occurrence of a secret in a body that arrives in chunks, in each form a service
+ * may echo it (see secret-forms.ts), also when it is split across chunks. Only a chunk's tail that
+ * could begin the secret is held back for the next chunk, so almost every chunk passes through as
+ * it is, without a copy. Literal forms are found with the native search; the escaped form only
+ * where a backslash is, so a body without one (an image's base64) costs one more native search.
  */
 
 export const SCRUBBED = "[redacted key]";
 
+type Span = [start: number, end: number];
+
 export class SecretScrubber {
-  private readonly needle: Buffer;
+  private readonly forms: SecretForm[];
+  private readonly longest: number;
   private readonly replacement = Buffer.from(SCRUBBED, "utf8");
   private pending: Buffer = Buffer.alloc(0);
 
-  constructor(secret: string) {
-    this.needle = Buffer.from(secret, "utf8");
+  constructor(secrets: string | readonly string[]) {
+    this.forms = (typeof secrets === "string" ? [secrets] : secrets).flatMap(secretForms);
+    // The escaped form is at most six bytes per byte of the secret.
+    this.longest = Math.max(0, ...this.forms.map((form) => (form.kind === "literal" ? form.bytes.length : form.bytes.length * 6)));
   }
 
   push(chunk: Uint8Array): Uint8Array[] {
-    if (this.needle.length === 0) return [chunk];
+    if (this.forms.length === 0) return [chunk];
     const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const data = this.pending.length > 0 ? Buffer.concat([this.pending, view]) : view;
     this.pending = Buffer.alloc(0);
     const output: Uint8Array[] = [];
     let emitFrom = 0;
-    for (let at = data.indexOf(this.needle); at !== -1; at = data.indexOf(this.needle, emitFrom)) {
-      if (at > emitFrom) output.push(data.subarray(emitFrom, at));
+    for (const [start, end] of this.matches(data)) {
+      if (start < emitFrom) continue;
+      if (start > emitFrom) output.push(data.subarray(emitFrom, start));
       output.push(this.replacement);
-      emitFrom = at + this.needle.length;
+      emitFrom = end;
     }
-    const held = this.startOfSecretAtEnd(data, emitFrom);
-    const end = data.length - held;
-    if (end > emitFrom) output.push(data.subarray(emitFrom, end));
-    if (held > 0) this.pending = Buffer.from(data.subarray(end)); // a few bytes, copied so the chunk is not kept alive
+    const heldFrom = this.partialFrom(data, emitFrom);
+    if (heldFrom > emitFrom) output.push(data.subarray(emitFrom, heldFrom));
+    // A few bytes, copied so that the chunk is not kept alive.
+    if (heldFrom < data.length) this.pending = Buffer.from(data.subarray(heldFrom));
     return output;
   }
 
@@ -42,20 +51,52 @@ export class SecretScrubber {
     return rest.length > 0 ? [rest] : [];
   }
 
-  /** Length of the longest tail of `data` (after `from`) that is a beginning of the secret. */
-  private startOfSecretAtEnd(data: Buffer, from: number): number {
-    for (let length = Math.min(this.needle.length - 1, data.length - from); length > 0; length--) {
-      if (data.compare(this.needle, 0, length, data.length - length, data.length) === 0) return length;
+  /** Every whole occurrence of any form, by start (overlaps are skipped by the caller). */
+  private matches(data: Buffer): Span[] {
+    const spans: Span[] = [];
+    for (const form of this.forms) {
+      if (form.kind === "literal") {
+        for (let at = data.indexOf(form.bytes); at !== -1; at = data.indexOf(form.bytes, at + form.bytes.length)) {
+          spans.push([at, at + form.bytes.length]);
+        }
+        continue;
+      }
+      // An escaped occurrence has a backslash within its first `length` bytes: each start is tried
+      // once, from just after the previous backslash up to the next one.
+      let tried = 0;
+      for (let slash = data.indexOf(0x5c); slash !== -1; slash = data.indexOf(0x5c, slash + 1)) {
+        for (let start = Math.max(tried, slash - form.bytes.length + 1); start <= slash; start++) {
+          const match = matchEscapedAt(data, start, form.bytes);
+          if (match.kind === "whole") spans.push([start, match.end]);
+        }
+        tried = slash + 1;
+      }
     }
-    return 0;
+    return spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  }
+
+  /** Where the tail that could begin a form starts (data.length when none could). */
+  private partialFrom(data: Buffer, from: number): number {
+    for (let start = Math.max(from, data.length - this.longest); start < data.length; start++) {
+      for (const form of this.forms) {
+        if (form.kind === "literal") {
+          const length = data.length - start;
+          if (length < form.bytes.length && data.compare(form.bytes, 0, length, start, data.length) === 0) return start;
+        } else if (matchEscapedAt(data, start, form.bytes).kind === "partial") {
+          return start;
+        }
+      }
+    }
+    return data.length;
   }
 }
 
-export function scrubSecretChunks(chunks: readonly Uint8Array[], secret: string): Uint8Array[] {
+export function scrubSecretChunks(chunks: readonly Uint8Array[], secret: string | readonly string[]): Uint8Array[] {
   const scrubber = new SecretScrubber(secret);
   return [...chunks.flatMap((chunk) => scrubber.push(chunk)), ...scrubber.flush()];
 }
 
-export function scrubSecretText(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join(SCRUBBED);
+export function scrubSecretText(text: string, secret: string | readonly string[]): string {
+  const scrubbed = scrubSecretChunks([Buffer.from(text, "utf8")], secret);
+  return Buffer.concat(scrubbed).toString("utf8");
 }
