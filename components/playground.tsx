@@ -36,6 +36,7 @@ import { ServiceBadge } from "./service-badge";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import type { Prices } from "@/lib/request/prices";
 import { PricesContext } from "./ui/prices-context";
+import { ServiceEndpointsProvider } from "./ui/service-endpoints-context";
 
 type PlaygroundProps = {
   models: string[];
@@ -189,6 +190,7 @@ export function Playground({
 
   return (
     <PricesContext.Provider value={prices}>
+      <ServiceEndpointsProvider endpoints={service.knownEndpoints}>
       {presenting &&
         (presenter ? (
           <presenter.default
@@ -378,6 +380,7 @@ export function Playground({
           </div>
         </main>
       </div>
+      </ServiceEndpointsProvider>
     </PricesContext.Provider>
   );
 }

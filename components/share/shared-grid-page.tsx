@@ -6,7 +6,17 @@ import { ShareFeedback } from "./share-feedback";
 const distinct = (values: string[]) => [...new Set(values)];
 
 /** A shared grid, read-only: what was swept, then the grid's table with every cell openable. */
-export function SharedGridPage({ id, record, expiresAt }: { id: string; record: SharedGridRecord; expiresAt: Date | null }) {
+export function SharedGridPage({
+  id,
+  record,
+  expiresAt,
+  endpoints,
+}: {
+  id: string;
+  record: SharedGridRecord;
+  expiresAt: Date | null;
+  endpoints: readonly string[];
+}) {
   const { cells } = record;
   const prompts = distinct(cells.map((cell) => cell.request.prompt));
   const models = distinct(cells.map((cell) => cell.request.model));
@@ -15,7 +25,7 @@ export function SharedGridPage({ id, record, expiresAt }: { id: string; record: 
   const group = cells[0]?.group;
   const made = Math.min(...cells.map((cell) => cell.createdAt));
   return (
-    <SharedPageFrame kind="shared grid">
+    <SharedPageFrame kind="shared grid" endpoints={endpoints}>
       <section aria-label="Shared grid" className="flex flex-col gap-3">
         <h1 className="text-xl leading-snug font-semibold break-words">
           Grid of {group?.cellCount ?? cells.length} cells: {prompts[0]}

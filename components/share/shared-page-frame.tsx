@@ -1,3 +1,4 @@
+import { ServiceEndpointsProvider } from "@/components/ui/service-endpoints-context";
 import Link from "next/link";
 import { NoticePage } from "@/components/ui/notice-page";
 
@@ -6,7 +7,18 @@ const utcDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", time
 export const utcText = (when: number | Date) => `${utcDateTime.format(when)} UTC`;
 
 /** The frame of a shared page: the playground's name, what kind of share it is, and one action. */
-export function SharedPageFrame({ kind, action, children }: { kind: string; action?: React.ReactNode; children: React.ReactNode }) {
+export function SharedPageFrame({
+  kind,
+  action,
+  endpoints,
+  children,
+}: {
+  kind: string;
+  action?: React.ReactNode;
+  /** This server's service endpoints: copied commands name only these, never a URL the share recorded. */
+  endpoints: readonly string[];
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto flex min-h-dvh max-w-[1400px] flex-col">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
@@ -18,7 +30,9 @@ export function SharedPageFrame({ kind, action, children }: { kind: string; acti
         </p>
         {action}
       </header>
-      <main className="flex flex-col gap-6 p-4 lg:p-6">{children}</main>
+      <main className="flex flex-col gap-6 p-4 lg:p-6">
+        <ServiceEndpointsProvider endpoints={endpoints}>{children}</ServiceEndpointsProvider>
+      </main>
     </div>
   );
 }

@@ -16,10 +16,20 @@ export const STATUS_WORDS: Record<ArchivedRun["status"], string> = {
 };
 
 /** A shared run, read-only: what was asked, how it went, then the same answer views as the playground. */
-export function SharedRunPage({ id, record, expiresAt }: { id: string; record: ArchivedRun; expiresAt: Date | null }) {
+export function SharedRunPage({
+  id,
+  record,
+  expiresAt,
+  endpoints,
+}: {
+  id: string;
+  record: ArchivedRun;
+  expiresAt: Date | null;
+  endpoints: readonly string[];
+}) {
   const { request } = record;
   return (
-    <SharedPageFrame kind="shared run" action={<OpenInPlayground request={request} />}>
+    <SharedPageFrame kind="shared run" endpoints={endpoints} action={<OpenInPlayground request={request} />}>
       <section aria-label="Shared request" className="flex flex-col gap-3">
         <h1 className="text-xl leading-snug font-semibold break-words whitespace-pre-wrap">{request.prompt}</h1>
         <ShareFacts

@@ -67,7 +67,8 @@ export function checkExtraFields(input: unknown, setting: ExtraFieldsSetting): E
   if (value === undefined || value === null) return { ok: true, fields: undefined };
   if (typeof value === "string") {
     if (value.trim() === "") return { ok: true, fields: undefined };
-    if (new TextEncoder().encode(value).length > EXTRA_FIELDS_MAX_BYTES * 4)
+    // Characters first (UTF-8 never has fewer bytes than UTF-16 units): no copy of a huge text is made.
+    if (value.length > EXTRA_FIELDS_MAX_BYTES * 4 || new TextEncoder().encode(value).length > EXTRA_FIELDS_MAX_BYTES * 4)
       return fail(`Extra fields can take at most ${EXTRA_FIELDS_MAX_BYTES} bytes of JSON.`);
     try {
       value = JSON.parse(value);

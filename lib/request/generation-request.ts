@@ -17,13 +17,24 @@ export function countCharacters(text: string): number {
   return Array.from(text).length;
 }
 
-/** Spaces around the parts are forgiven (" 16 : 9 " means 16:9); anything else is explained. */
+/** Longer than any ratio written with spaces; a longer text is refused before any pattern reads it. */
+export const ASPECT_RATIO_MAX_CHARS = 32;
+
+/**
+ * Spaces around the parts are forgiven (" 16 : 9 " means 16:9); anything else is explained. Plain
+ * string steps, not a pattern: `\s*:\s*` tried at every position of a long run of spaces is quadratic.
+ */
 export function normaliseAspectRatioText(text: string): string {
-  return text.trim().replace(/\s*:\s*/, ":");
+  const trimmed = text.trim();
+  if (trimmed.length > ASPECT_RATIO_MAX_CHARS) return trimmed;
+  const colon = trimmed.indexOf(":");
+  if (colon === -1) return trimmed;
+  return `${trimmed.slice(0, colon).trimEnd()}:${trimmed.slice(colon + 1).trimStart()}`;
 }
 
 export function explainAspectRatioProblem(text: string): string | null {
   if (text === "") return "Enter an aspect ratio such as 16:9.";
+  if (text.length > ASPECT_RATIO_MAX_CHARS) return "Write the ratio as width:height, e.g. 16:9.";
   if (parseAspectRatio(text)) return null;
   if (/^\d+\s*[xX×*/]\s*\d+$/.test(text)) return "Use a colon between width and height, e.g. 16:9.";
   const parts = text.split(":");

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { curlSnippet, fetchSnippet, requestBody } from "./request-snippets";
+import { commandUrlFor, curlSnippet, fetchSnippet, requestBody } from "./request-snippets";
 import { readSharedFields, safeNextPath, shareLinkFor } from "./share-link";
 
 const request = { model: "flux-pro", prompt: `it's a "fox" — $HOME \`id\``, aspect_ratio: "16:9" };
@@ -49,5 +49,20 @@ describe("share links", () => {
 
   it("ignores oversized values", () => {
     expect(readSharedFields({ prompt: "x".repeat(30_000) })).toEqual({});
+  });
+});
+
+describe("commandUrlFor", () => {
+  const known = ["https://images.example/v1/images/generations", "https://images.example/api/v1/images/generations"];
+
+  it("keeps a recorded URL that is one of this playground's endpoints", () => {
+    expect(commandUrlFor(known[1] ?? "", known)).toEqual({ url: known[1], differs: false });
+  });
+
+  it("never puts another recorded URL in a command: this playground's endpoint instead, or none", () => {
+    expect(commandUrlFor("https://attacker.example/collect", known)).toEqual({ url: known[0], differs: true });
+    expect(commandUrlFor("https://images.example.attacker.example/v1/images/generations", known)).toEqual({ url: known[0], differs: true });
+    expect(commandUrlFor("", known)).toEqual({ url: known[0], differs: true });
+    expect(commandUrlFor("https://attacker.example/collect", [])).toEqual({ url: null, differs: true });
   });
 });

@@ -6,6 +6,16 @@ import { serviceBody } from "./service-body";
  * URL really in use, the body byte for byte, and the key as $IMAGE_API_KEY (never its value).
  */
 
+/**
+ * The URL a copied command may name: the recorded one when it is an endpoint this playground calls,
+ * else this playground's own endpoint (a record from a share or an imported zip can hold any
+ * string, and a colleague's copied command carries $IMAGE_API_KEY to wherever it points).
+ */
+export function commandUrlFor(recorded: string, knownEndpoints: readonly string[]): { url: string | null; differs: boolean } {
+  if (knownEndpoints.includes(recorded)) return { url: recorded, differs: false };
+  return { url: knownEndpoints[0] ?? null, differs: true };
+}
+
 export function requestBody(request: GenerationRequest): string {
   return JSON.stringify(serviceBody(request));
 }

@@ -9,4 +9,9 @@ export type PublicServiceInfo = {
   /** A real service is configured and the demo models are routed to the demo service too. */
   demoAlongside: boolean;
   demoModels: string[];
+  /**
+   * Every endpoint this server may call (each base form of the configured service, and of the demo
+   * service when it runs): the only URLs a copied command may name (see commandUrlFor).
+   */
+  knownEndpoints: string[];
 };

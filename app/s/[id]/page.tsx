@@ -8,6 +8,7 @@ import { SharedGridPage } from "@/components/share/shared-grid-page";
 import { ShareUnavailable } from "@/components/share/shared-page-frame";
 import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
+import { knownEndpoints } from "@/lib/server/upstream/service-target";
 import { lookUpShare as lookUpShareUncached } from "@/lib/server/shares/share-lookup";
 import { cache } from "react";
 import { sharePreview } from "@/lib/history/share-files";
@@ -34,10 +35,11 @@ export default async function SharePage({ params }: SharePageProps) {
   if (lookup.state === "unavailable") return <ShareUnavailable detail={lookup.detail} />;
   if (lookup.state === "expired") return <ShareUnavailable detail="This share has expired; its images have been deleted." />;
   const { share } = lookup;
+  const endpoints = await knownEndpoints(config);
   return share.kind === "run" ? (
-    <SharedRunPage id={share.id} record={share.record} expiresAt={share.expiresAt} />
+    <SharedRunPage id={share.id} record={share.record} expiresAt={share.expiresAt} endpoints={endpoints} />
   ) : (
-    <SharedGridPage id={share.id} record={share.record} expiresAt={share.expiresAt} />
+    <SharedGridPage id={share.id} record={share.record} expiresAt={share.expiresAt} endpoints={endpoints} />
   );
 }
 

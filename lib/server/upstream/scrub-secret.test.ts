@@ -42,3 +42,43 @@ describe("scrubSecretChunks", () => {
     expect(scrubSecretText(`Bearer ${secret}`, secret)).toBe(`Bearer ${SCRUBBED}`);
   });
 });
+
+describe("the key in other forms", () => {
+  const secret = "sk-live-0123456789abcdef/xyz";
+  const escapedAll = [...secret].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+
+  it.each([
+    ["first character escaped", `\\u0073${secret.slice(1)}`],
+    ["every character escaped", escapedAll],
+    ["upper-case hex", `s\\u006B${secret.slice(2)}`],
+    ["slash escaped", secret.replace("/", "\\/")],
+  ])("JSON-escaped (%s)", (_, form) => {
+    const body = `{"echo":"${form}","next":1}`;
+    expect(JSON.parse(body).echo).toBe(secret);
+    expect(scrub([body], secret)).toBe(`{"echo":"${SCRUBBED}","next":1}`);
+    // Split at every position, the escaped key is still caught.
+    for (let cut = 1; cut < body.length; cut++) {
+      expect(scrub([body.slice(0, cut), body.slice(cut)], secret)).not.toContain(form);
+    }
+  });
+
+  it("base64-encoded, standard and URL-safe, at every alignment inside longer base64", () => {
+    for (const prefix of ["", "a", "ab", "abc"]) {
+      const encoded = Buffer.from(`${prefix}${secret}!`).toString("base64");
+      for (const form of [encoded, encoded.replaceAll("+", "-").replaceAll("/", "_")]) {
+        const scrubbed = scrub([`{"b64":"${form}"}`], secret);
+        expect(scrubbed).toContain(SCRUBBED);
+        expect(Buffer.from(scrubbed.split('"')[3] ?? "", "base64").toString("latin1")).not.toContain(secret.slice(2, -2));
+      }
+    }
+    const encoded = Buffer.from(`Bearer ${secret}`).toString("base64");
+    for (let cut = 1; cut < encoded.length; cut++) {
+      expect(scrub([encoded.slice(0, cut), encoded.slice(cut)], secret)).toContain(SCRUBBED);
+    }
+  });
+
+  it("leaves backslashes, escapes and base64 that are not the key as they are", () => {
+    const body = `{"text":"line\\nnext \\u0073k-other","b64":"${Buffer.from("not the key at all, really").toString("base64")}"}`;
+    expect(scrub([body], secret)).toBe(body);
+  });
+});

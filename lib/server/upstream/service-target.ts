@@ -3,6 +3,7 @@ import { DEMO_MODELS, type ServerConfig } from "@/lib/server/config/config";
 import { DEMO_API_KEY, getEmbeddedDemoService } from "@/lib/server/demo-service/embedded-demo";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
 import { candidateUrls, type ServiceTarget } from "./image-service-client";
+import { endpointUrl } from "./service-url";
 
 /**
  * Decides which service a request goes to. The browser never names it: with no service configured
@@ -26,7 +27,19 @@ export function keyHint(apiKey: string): string {
   return apiKey.length >= 12 ? apiKey.slice(-4) : "";
 }
 
+/** Both base forms of each service this server calls: what a stored URL is checked against. */
+export async function knownEndpoints(config: ServerConfig): Promise<string[]> {
+  const roots: string[] = [];
+  if (config.service) roots.push(config.service.root);
+  if (config.demo.enabled) {
+    const demo = await getEmbeddedDemoService(config.demo.port).catch(() => null);
+    if (demo) roots.push(demo.baseUrl);
+  }
+  return roots.flatMap((root) => [endpointUrl(root, "host"), endpointUrl(root, "api")]);
+}
+
 export async function describeService(config: ServerConfig): Promise<PublicServiceInfo> {
+  const known = await knownEndpoints(config);
   if (config.service) {
     const target: ServiceTarget = { kind: "service", ...config.service };
     return {
@@ -36,6 +49,7 @@ export async function describeService(config: ServerConfig): Promise<PublicServi
       keyHint: keyHint(config.service.apiKey),
       demoAlongside: config.demo.enabled,
       demoModels: config.demo.enabled ? [...DEMO_MODELS] : [],
+      knownEndpoints: known,
     };
   }
   const target = await resolveServiceTarget(config, DEMO_MODELS[0]);
@@ -46,5 +60,6 @@ export async function describeService(config: ServerConfig): Promise<PublicServi
     keyHint: keyHint(DEMO_API_KEY),
     demoAlongside: false,
     demoModels: [...DEMO_MODELS],
+    knownEndpoints: known,
   };
 }

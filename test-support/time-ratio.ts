@@ -1,0 +1,29 @@
+/**
+ * How an operation's time grows from an input of size n to one of size 2n. Rounds alternate the
+ * two sizes, each round's ratio is taken, and the median of those is the answer: a pause of the
+ * machine (another test file, a collection) lands in one round, not in the figure. Linear work
+ * gives about 2; quadratic work gives about 4 and more.
+ */
+export function doublingRatio(run: (input: string) => unknown, makeInput: (size: number) => string, size: number): number {
+  // Flat strings: a sliced or concatenated one would be flattened by the first call and time that.
+  const small = Buffer.from(makeInput(size)).toString();
+  const large = Buffer.from(makeInput(size * 2)).toString();
+  const calls = callsPerRound(run, small);
+  const ratios: number[] = [];
+  for (let round = 0; round < 7; round++) ratios.push(timeOf(run, large, calls) / timeOf(run, small, calls));
+  ratios.sort((a, b) => a - b);
+  return ratios[3] ?? Number.POSITIVE_INFINITY;
+}
+
+/** Enough calls that a round on the small input takes 10 ms or more, so the timer's resolution does not count. */
+function callsPerRound(run: (input: string) => unknown, input: string): number {
+  let calls = 1;
+  while (calls < 1 << 20 && timeOf(run, input, calls) < 10) calls *= 2;
+  return calls;
+}
+
+function timeOf(run: (input: string) => unknown, input: string, calls: number): number {
+  const started = performance.now();
+  for (let call = 0; call < calls; call++) run(input);
+  return performance.now() - started;
+}
