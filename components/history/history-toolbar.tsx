@@ -52,7 +52,7 @@ export function HistoryToolbar({
     setBusy("Importing…");
     try {
       const transfer = await historyTransfer.load();
-      const read = await transfer.readHistoryArchive(file);
+      const read = await transfer.readHistoryArchive(file, history.caps);
       if (!read.ok) {
         setNote({ tone: "problem", text: `Nothing was imported from ${file.name}: ${read.message} History is unchanged.` });
         return;

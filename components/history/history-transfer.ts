@@ -2,7 +2,7 @@
 
 import { buildHistoryArchive } from "@/lib/browser/history/history-export";
 import { importHistoryArchive, type ImportResult } from "@/lib/browser/history/history-import";
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { zipToBlob } from "@/lib/browser/zip/zip-writer";
 import { saveBlob } from "@/lib/browser/image-actions";
 import type { Prices } from "@/lib/request/prices";
@@ -16,9 +16,9 @@ export async function downloadHistoryArchive(runs: readonly HistoryRun[], prices
   );
 }
 
-export async function readHistoryArchive(file: File): Promise<ImportResult> {
+export async function readHistoryArchive(file: File, caps: HistoryCaps): Promise<ImportResult> {
   try {
-    return await importHistoryArchive(new Uint8Array(await file.arrayBuffer()));
+    return await importHistoryArchive(new Uint8Array(await file.arrayBuffer()), caps);
   } catch {
     return { ok: false, message: `${file.name} could not be read.` };
   }

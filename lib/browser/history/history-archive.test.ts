@@ -9,6 +9,9 @@ import { importHistoryArchive } from "./history-import";
 import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { recordRun } from "@/lib/history/record-run";
 import { restoreOutcome } from "@/lib/history/restore-run";
+import { DEFAULT_HISTORY_CAPS } from "@/lib/history/history-types";
+
+const ROOMY = { maxEntries: 1000, maxUnpackedBytes: 64 * 1024 * 1024 };
 
 let seed = 3;
 const noisyPng = encodePng(
@@ -101,7 +104,7 @@ describe("history export and import", () => {
   it("imports its own export back with the same answers, images, metadata and verdicts", async () => {
     const sampled = await sampleRuns();
     const runs = [{ ...sampled[0]!, rating: 4 as const, picked: true, note: "the warm one" }, ...sampled.slice(1)];
-    const imported = await importHistoryArchive(await zipBytes(await buildHistoryArchive(runs)));
+    const imported = await importHistoryArchive(await zipBytes(await buildHistoryArchive(runs)), DEFAULT_HISTORY_CAPS);
     if (!imported.ok) throw new Error(imported.message);
     expect(imported.skipped).toEqual([]);
     expect(imported.runs.map((run) => [run.id, run.request, run.status, run.durationMs, run.sizeBytes])).toEqual(
@@ -120,11 +123,11 @@ describe("history export and import", () => {
   });
 
   it("refuses foreign zips and other files in plain words", async () => {
-    expect(await importHistoryArchive(await zipBytes([{ name: "photo.png", data: new Uint8Array([1]) }]))).toEqual({
+    expect(await importHistoryArchive(await zipBytes([{ name: "photo.png", data: new Uint8Array([1]) }]), DEFAULT_HISTORY_CAPS)).toEqual({
       ok: false,
       message: expect.stringMatching(/not exported by the playground/),
     });
-    expect(await importHistoryArchive(new TextEncoder().encode("hello"))).toEqual({
+    expect(await importHistoryArchive(new TextEncoder().encode("hello"), DEFAULT_HISTORY_CAPS)).toEqual({
       ok: false,
       message: "This file is not a zip archive.",
     });
@@ -132,22 +135,22 @@ describe("history export and import", () => {
 
   it("imports the readable runs of a damaged export and names the others", async () => {
     const entries = (await buildHistoryArchive(await sampleRuns())).filter((entry) => entry.name !== "runs/001-a-red-fox/image-1.png");
-    const imported = await importHistoryArchive(await zipBytes(entries));
+    const imported = await importHistoryArchive(await zipBytes(entries), DEFAULT_HISTORY_CAPS);
     expect(imported.ok && imported.runs.map((run) => run.id)).toEqual(["b", "c"]);
     expect(imported.ok && imported.skipped).toEqual(["runs/001-a-red-fox: image-1.png is missing"]);
-    expect(readZip(await zipBytes(entries)).ok).toBe(true);
+    expect(readZip(await zipBytes(entries), ROOMY).ok).toBe(true);
   });
 
   it("refuses an export whose file was changed after it was written, and says which", async () => {
     const zip = await zipBytes(await buildHistoryArchive(await sampleRuns()));
-    const files = readZip(zip);
+    const files = readZip(zip, ROOMY);
     if (!files.ok) throw new Error(files.message);
     const image = files.files.get("runs/001-a-red-fox/image-1.png");
     if (!image) throw new Error("no image in the export");
     // Flip one byte of the stored image inside the archive.
     const at = indexOfBytes(zip, image) + image.length - 20;
     zip[at] = (zip[at] ?? 0) ^ 0xff;
-    expect(await importHistoryArchive(zip)).toEqual({
+    expect(await importHistoryArchive(zip, DEFAULT_HISTORY_CAPS)).toEqual({
       ok: false,
       message: "This zip archive is damaged: runs/001-a-red-fox/image-1.png does not match its checksum.",
     });

@@ -1,7 +1,7 @@
 import { sha256Hex } from "@/lib/browser/zip/checksum";
 import { readZip } from "@/lib/browser/zip/zip-reader";
 import { archivedRunSchema, archiveIndexSchema } from "@/lib/history/archive-schema";
-import type { HistoryRun } from "@/lib/history/history-types";
+import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { rebuildRun } from "@/lib/history/rebuild-run";
 
 /**
@@ -22,8 +22,13 @@ function parseJson(bytes: Uint8Array | undefined): unknown {
   }
 }
 
-export async function importHistoryArchive(archive: Uint8Array<ArrayBuffer>): Promise<ImportResult> {
-  const unzipped = readZip(archive);
+/** Files an export writes per run at most (run.json, the answer, its images, a thumbnail…), and a few of its own. */
+const FILES_PER_RUN = 64;
+const ARCHIVE_OWN_FILES = 16;
+
+export async function importHistoryArchive(archive: Uint8Array<ArrayBuffer>, caps: HistoryCaps): Promise<ImportResult> {
+  // A history can hold maxRuns runs in maxBytes: an archive past that is refused from its directory alone.
+  const unzipped = readZip(archive, { maxEntries: caps.maxRuns * FILES_PER_RUN + ARCHIVE_OWN_FILES, maxUnpackedBytes: caps.maxBytes });
   if (!unzipped.ok) return unzipped;
   const { files } = unzipped;
   const index = archiveIndexSchema.safeParse(parseJson(files.get("index.json")));
