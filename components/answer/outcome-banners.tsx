@@ -60,6 +60,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "answer-too-large": "Answer too large",
   "answer-broken": "Broken answer",
   "answer-unreadable-encoding": "Unreadable answer",
+  "uploads-busy": "Busy",
   restarting: "Restarting",
   busy: "Busy",
   "service-timeout": "Timeout",

@@ -34,6 +34,7 @@ export const PROBLEM_KINDS = {
   "answer-unreadable-encoding": { status: 502, title: "The service answered in an encoding the playground cannot read" },
   restarting: { status: 503, title: "The playground is restarting" },
   busy: { status: 503, title: "The playground is busy with other generations" },
+  "uploads-busy": { status: 503, title: "The playground is receiving as many shares as it can" },
   "service-timeout": { status: 504, title: "The image service did not answer in time" },
   misconfigured: { status: 500, title: "The playground is not configured correctly" },
   internal: { status: 500, title: "The playground failed unexpectedly" },

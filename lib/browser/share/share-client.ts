@@ -73,6 +73,7 @@ async function shareForm(source: ShareSource, expires: ShareExpiry): Promise<{ f
   form.set("kind", source.kind);
   const runs = source.kind === "run" ? [source.run] : source.cells;
   const records = [];
+  const files: { data: Blob; name: string }[] = [];
   for (const [position, run] of runs.entries()) {
     const prefix = source.kind === "grid" ? gridCellPrefix(position) : "";
     // The sharer's own ratings and notes stay in their history.
@@ -92,10 +93,12 @@ async function shareForm(source: ShareSource, expires: ShareExpiry): Promise<{ f
         const text = data instanceof Blob ? await data.text() : new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
         data = renameFileReferences(text, archived.outcome.packed, prefix);
       }
-      form.append("file", data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>]), prefix + entry.name);
+      files.push({ data: data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>]), name: prefix + entry.name });
     }
   }
+  // The server streams each file to storage as it arrives, checking it against the record: the record goes first.
   form.set("record", JSON.stringify(source.kind === "run" ? records[0] : { cells: records }));
+  for (const file of files) form.append("file", file.data, file.name);
   const key = source.kind === "run" ? source.run.id : shareKeyOfGrid(source.cells[0]?.group?.id ?? "");
   return { form, key };
 }

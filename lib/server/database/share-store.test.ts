@@ -8,7 +8,7 @@ import { samplePng } from "@/test-support/fake-service/behaviours";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import { openDatabase, type DatabaseConnection } from "./connection";
 import { applyMigrations, readMigrations } from "./migrate";
-import { createShare, findShare, libraryBytes, purgeExpired, readShareFile, stopSharing, type NewShare } from "./share-store";
+import { createShare, fileBytes, findShare, libraryBytes, purgeExpired, readShareFile, stopSharing, type NewShare } from "./share-store";
 
 const LIMITS = { shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024 };
 
@@ -136,7 +136,7 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     expect(results.every((result) => result.ok && result.created)).toBe(true);
     const expected = batch.reduce(
       (total, share) =>
-        total + Buffer.byteLength(JSON.stringify(share.record)) + share.files.reduce((sum, file) => sum + file.data.byteLength, 0),
+        total + Buffer.byteLength(JSON.stringify(share.record)) + share.files.reduce((sum, file) => sum + fileBytes(file), 0),
       0,
     );
     expect((await libraryBytes(connection.db)) - before).toBe(expected);

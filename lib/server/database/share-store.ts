@@ -11,7 +11,10 @@ import { shareFeedback, shareFiles, shareLibrary, shares } from "./schema";
  * running total kept in the same transaction as each change.
  */
 
-export type ShareFile = { name: string; contentType: string; data: Uint8Array };
+/** A share's file: its bytes, or (as an upload stages it) the path of a file holding them. */
+export type ShareFile = { name: string; contentType: string } & ({ data: Uint8Array } | { path: string; bytes: number });
+
+export const fileBytes = (file: ShareFile) => ("data" in file ? file.data.byteLength : file.bytes);
 
 export type NewShare = {
   ownerToken: string;
@@ -53,7 +56,7 @@ const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record
 export type ShareLibrary = Pick<DatabaseConnection, "db" | "files">;
 
 export async function createShare(library: ShareLibrary, share: NewShare, limits: ShareLimits, now = new Date()): Promise<CreateResult> {
-  const size = recordBytes(share.record) + share.files.reduce((total, file) => total + file.data.byteLength, 0);
+  const size = recordBytes(share.record) + share.files.reduce((total, file) => total + fileBytes(file), 0);
   if (size > limits.shareBytes) return { ok: false, reason: "share-too-large", limit: limits.shareBytes, size };
   const owner = ownerTokenHash(share.ownerToken);
   // Staged under the new id before the row exists: nobody can reach them until the row commits, and
@@ -117,7 +120,7 @@ function insertShare(db: Database, share: Insert, limits: ShareLimits, now: Date
         shareId: id,
         name: file.name,
         contentType: file.contentType,
-        bytes: file.data.byteLength,
+        bytes: fileBytes(file),
         data: share.columns[position] ?? null,
       });
     }
@@ -158,7 +161,7 @@ export async function readShareFile(
   id: string,
   name: string,
   now = new Date(),
-): Promise<ShareFile | "expired" | null> {
+): Promise<{ name: string; contentType: string; data: Uint8Array } | "expired" | null> {
   const [row] = await library.db
     .select({ contentType: shareFiles.contentType, data: shareFiles.data, expiresAt: shares.expiresAt })
     .from(shareFiles)

@@ -7,10 +7,13 @@ import { problemResponse } from "@/lib/server/http/problem-response";
 import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
 import { withRouteContext } from "@/lib/server/http/route-context";
 import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
-import { readWholeStream } from "@/lib/utils/read-stream";
-import { createShare, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
+import { createShare, libraryBytes, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { multipartBoundary } from "@/lib/server/http/multipart-stream";
+import type { RouteContext } from "@/lib/server/http/route-context";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
 import { withShareDatabase as withDatabase } from "./with-share-database";
-import { readShareUpload } from "./share-upload";
+import { discardStaging, receiveShareUpload, uploadStagingFolder } from "./share-upload";
 
 /**
  * The share routes: POST /api/shares (create), DELETE /api/shares/:id (stop sharing) and
@@ -31,75 +34,107 @@ export function handleCreateShare(request: Request, configResult: ConfigResult):
     const { requestId, finish } = context;
     const refusal = await refuseCaller(request, config, requestId);
     if (refusal) return finish(refusal);
-    const contentType = request.headers.get("content-type") ?? "";
-    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
+    if (!boundary || !request.body) {
       return finish(problemResponse("share-not-multipart", { requestId, detail: "Send the run and its files as multipart/form-data." }));
     }
-    const rate = await takeFailingOpen(shareLimit(config), limitStoreFor(config.shares), clientOf(request, config));
+    // Cheapest first, nothing of the body read: its declared size, the client's hourly budget, a
+    // turn among the uploads under way, and room in the library.
+    const limit = config.shares.shareBytes;
+    const declared = Number.parseInt(request.headers.get("content-length") ?? "", 10);
+    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD_BYTES) return finish(tooLarge(limit, requestId));
+    const client = clientOf(request, config);
+    const rate = await takeFailingOpen(shareLimit(config), limitStoreFor(config.shares), client);
     if (!rate.ok) {
       const detail = `This playground allows ${config.shares.perHour} shares an hour from each client.`;
       return finish(problemResponse("share-rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
     }
-    const limit = config.shares.shareBytes;
-    const tooLarge = () =>
-      finish(
-        problemResponse("share-too-large", {
-          requestId,
-          detail: `A share can be at most ${formatMb(limit)}. Nothing was stored.`,
-        }),
-      );
-    const declared = Number.parseInt(request.headers.get("content-length") ?? "", 10);
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD_BYTES) return tooLarge();
-    const body = await readWholeStream(request.body, limit + MULTIPART_OVERHEAD_BYTES);
-    if (!body.ok) {
-      if (body.reason === "too-large") return tooLarge();
-      return finish(problemResponse("share-invalid", { requestId, detail: "The upload broke off. Nothing was stored." }));
+    const slot = acquireUploadSlot(client, config.shares.maxUploads);
+    if (!slot.ok) {
+      const detail =
+        slot.reason === "client"
+          ? `This client already has ${UPLOADS_PER_CLIENT} shares uploading; try again when one has finished.`
+          : `${config.shares.maxUploads} shares are uploading already, the most this playground receives at once.`;
+      return finish(problemResponse("uploads-busy", { requestId, detail, retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS }));
     }
-    let form: FormData;
     try {
-      form = await new Response(body.bytes, { headers: { "content-type": contentType } }).formData();
-    } catch {
-      return finish(problemResponse("share-invalid", { requestId, detail: "The multipart body could not be read." }), {
-        bytesIn: body.size,
-      });
+      return await withDatabase(config, context, (library) =>
+        receiveAndStore(request, config, context, library, { boundary, declared: Number.isFinite(declared) ? declared : null }),
+      );
+    } finally {
+      slot.release();
     }
-    const secrets = [config.service?.apiKey ?? "", DEMO_API_KEY];
-    const upload = await readShareUpload(form, secrets);
-    if (!upload.ok) return finish(problemResponse("share-invalid", { requestId, detail: upload.detail }), { bytesIn: body.size });
-    const { expiresInDays, ...share } = upload.upload;
-    return withDatabase(config, context, async (library) => {
-      const now = new Date();
-      // Each share made also clears a batch of expired ones: the library purges as it is used.
-      await purgeExpired(library, now);
-      const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
-      const created = await createShare(
-        library,
-        { ...share, expiresAt },
-        { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
-        now,
-      );
-      if (!created.ok) {
-        const detail =
-          created.reason === "share-too-large"
-            ? `This share is ${formatMb(created.size)}; a share can be at most ${formatMb(created.limit)}. Nothing was stored.`
-            : `The share library is full (${formatMb(created.limit)}). Stop sharing older results, or ask whoever runs the playground to raise PLAYGROUND_SHARES_MAX_MB. Nothing was stored.`;
-        return finish(problemResponse(created.reason, { requestId, detail }), { bytesIn: body.size });
-      }
-      const answer = {
-        id: created.id,
-        path: `/s/${created.id}`,
-        created: created.created,
-        expiresAt: created.expiresAt?.toISOString() ?? null,
-      };
-      return finish(
-        new Response(JSON.stringify(answer), {
-          status: created.created ? 201 : 200,
-          headers: { "content-type": "application/json", "cache-control": "no-store" },
-        }),
-        { bytesIn: body.size },
-      );
-    });
   });
+}
+
+async function receiveAndStore(
+  request: Request,
+  config: ServerConfig,
+  context: RouteContext,
+  library: DatabaseConnection,
+  upload: { boundary: string; declared: number | null },
+): Promise<Response> {
+  const { requestId, finish } = context;
+  const limit = config.shares.shareBytes;
+  const now = new Date();
+  // Each share made also clears a batch of expired ones: the library purges as it is used.
+  await purgeExpired(library, now);
+  // The library's free room, checked before anything is written: by the declared size now, and by
+  // the bytes that arrive while they arrive (the exact check is made again as the share is stored).
+  const room = config.shares.libraryBytes - (await libraryBytes(library.db));
+  if (room <= 0 || (upload.declared !== null && upload.declared > room + MULTIPART_OVERHEAD_BYTES)) {
+    return finish(libraryFull(config, requestId));
+  }
+  const staging = uploadStagingFolder(library.files.stagingRoot);
+  try {
+    const received = await receiveShareUpload(request.body ?? new ReadableStream(), upload.boundary, {
+      staging,
+      maxBytes: Math.min(limit, room) + MULTIPART_OVERHEAD_BYTES,
+      secrets: [config.service?.apiKey ?? "", DEMO_API_KEY],
+    });
+    if (!received.ok) {
+      if (received.reason === "too-large") return finish(room < limit ? libraryFull(config, requestId) : tooLarge(limit, requestId));
+      return finish(problemResponse("share-invalid", { requestId, detail: received.detail }));
+    }
+    const { expiresInDays, ...share } = received.upload;
+    const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
+    const created = await createShare(
+      library,
+      { ...share, expiresAt },
+      { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
+      now,
+    );
+    const logged = { bytesIn: received.size };
+    if (!created.ok) {
+      if (created.reason === "library-full") return finish(libraryFull(config, requestId), logged);
+      const detail = `This share is ${formatMb(created.size)}; a share can be at most ${formatMb(created.limit)}. Nothing was stored.`;
+      return finish(problemResponse("share-too-large", { requestId, detail }), logged);
+    }
+    const answer = {
+      id: created.id,
+      path: `/s/${created.id}`,
+      created: created.created,
+      expiresAt: created.expiresAt?.toISOString() ?? null,
+    };
+    return finish(
+      new Response(JSON.stringify(answer), {
+        status: created.created ? 201 : 200,
+        headers: { "content-type": "application/json", "cache-control": "no-store" },
+      }),
+      logged,
+    );
+  } finally {
+    await discardStaging(staging);
+  }
+}
+
+function tooLarge(limit: number, requestId: string): Response {
+  return problemResponse("share-too-large", { requestId, detail: `A share can be at most ${formatMb(limit)}. Nothing was stored.` });
+}
+
+function libraryFull(config: ServerConfig, requestId: string): Response {
+  const detail = `The share library is full (${formatMb(config.shares.libraryBytes)}). Stop sharing older results, or ask whoever runs the playground to raise PLAYGROUND_SHARES_MAX_MB. Nothing was stored.`;
+  return problemResponse("library-full", { requestId, detail });
 }
 
 const stopSchema = z.object({ ownerToken: z.string().check(z.minLength(1), z.maxLength(200)) });
