@@ -10,6 +10,7 @@ import { historyAtScale } from "./measure-history";
 import { lighthouse } from "./measure-lighthouse";
 import { shareFigures } from "./share-figures";
 import { judgingFigures } from "./judging-figures";
+import { hardeningFigures } from "./hardening-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -349,6 +350,8 @@ try {
   for (const row of await shareFigures(fake, KEY, serverEnv)) record(row);
   // Review mode, on a demo-service playground of its own.
   for (const row of await judgingFigures()) record(row);
+  // What a colleague on the network could do, each on servers of its own.
+  for (const row of await hardeningFigures()) record(row);
 } finally {
   await fake.stop();
 }

@@ -21,8 +21,8 @@ export function RequestSnippets({ url, request }: { url: string; request: Genera
     <span className="flex flex-col gap-1.5">
       {command.differs && (
         <span data-testid="recorded-url-note" className="font-sans text-muted">
-          This run records the URL <span className="font-mono">{url || "(none)"}</span>, which is not this playground&apos;s
-          service, so it is not put in a command.
+          This run records the URL <span className="font-mono">{url || "(none)"}</span>, which is not this playground&apos;s service, so it
+          is not put in a command.
           {command.url ? (
             <>
               {" "}

@@ -50,9 +50,15 @@ describe("readZip", () => {
     const bomb = zipSync({ "zeros.bin": new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(64 * 1024);
     const refused = readZip(bomb, { maxEntries: 10, maxUnpackedBytes: 1024 * 1024 });
-    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/unpacks to 4\.0 MB, more than this playground's history may hold \(1\.0 MB\)/) });
+    expect(refused).toEqual({
+      ok: false,
+      message: expect.stringMatching(/unpacks to 4\.0 MB, more than this playground's history may hold \(1\.0 MB\)/),
+    });
     const many = await zipBytes(Array.from({ length: 20 }, (_, index) => ({ name: `f${index}`, data: new Uint8Array([index]) })));
-    expect(readZip(many, { maxEntries: 10, maxUnpackedBytes: 1024 })).toEqual({ ok: false, message: expect.stringMatching(/has 20 files, more than/) });
+    expect(readZip(many, { maxEntries: 10, maxUnpackedBytes: 1024 })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/has 20 files, more than/),
+    });
   });
 
   it("never inflates an entry past the size its directory declared", async () => {

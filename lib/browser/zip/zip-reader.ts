@@ -28,7 +28,8 @@ export function readZip(archive: Uint8Array, limits: ZipLimits): ReadZipResult {
   if (!looksLikeZip(archive)) return { ok: false, message: NOT_A_ZIP };
   const directory = readZipDirectory(archive);
   if (directory === "damaged") return { ok: false, message: DAMAGED };
-  if (directory === "zip64") return { ok: false, message: "This zip archive is larger than any history export (zip64), so it was not opened." };
+  if (directory === "zip64")
+    return { ok: false, message: "This zip archive is larger than any history export (zip64), so it was not opened." };
   if (directory.entries > limits.maxEntries) {
     return {
       ok: false,

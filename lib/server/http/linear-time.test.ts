@@ -24,7 +24,7 @@ const ATTACKS: Record<string, (size: number) => string> = {
   "colons (IPv6-like)": (size) => repeat("1:", size),
   "a long token": (size) => repeat("a", size),
   "cookie pairs": (size) => repeat("a=b; ", size),
-  "backslashes": (size) => repeat("\\", size),
+  backslashes: (size) => repeat("\\", size),
   "escaped beginnings of the key": (size) => repeat("\\u0073k-live-01", size),
   "literal beginnings of the key": (size) => repeat("sk-live-0123", size),
   "base64 text": (size) => Buffer.from(repeat("x", Math.ceil((size * 3) / 4))).toString("base64"),
