@@ -15,7 +15,7 @@ describe("parseServerConfig", () => {
         promptMaxChars: 4000,
         historyCaps: { maxRuns: 5000, maxBytes: 2000 * 1024 * 1024 },
         grid: { maxCells: 64, confirmAbove: 12, concurrency: 4 },
-        access: { password: null, sessionSecret: expect.any(String), sessionHours: 12 },
+        access: { password: null, sessionSecret: null, secretHome: { dataDir: ".playground-data" }, sessionHours: 12 },
         limits: {
           requestBodyBytes: 16 * 1024,
           ratePerMinute: 30,
@@ -24,8 +24,15 @@ describe("parseServerConfig", () => {
           headersTimeoutMs: 120_000,
           timeoutMs: 120_000,
         },
-        shares: { database: { dataDir: ".playground-data" }, shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024, perHour: 60 },
+        shares: {
+          database: { dataDir: ".playground-data" },
+          shareBytes: 64 * 1024 * 1024,
+          libraryBytes: 5000 * 1024 * 1024,
+          perHour: 60,
+          maxUploads: 8,
+        },
         trustProxyHops: 0,
+        ipv6PrefixBits: 64,
         allowedHosts: { names: new Set(), domains: [] },
         stopGraceMs: 30_000,
       },
@@ -76,6 +83,7 @@ describe("parseServerConfig", () => {
       shareBytes: 64 * 1024 * 1024,
       libraryBytes: 5000 * 1024 * 1024,
       perHour: 60,
+      maxUploads: 8,
     });
     const server = parseServerConfig({ DATABASE_URL: "postgres://p@db:5432/x", PLAYGROUND_SHARES_PER_HOUR: "5" });
     expect(server.ok && server.config.shares).toMatchObject({ database: { url: "postgres://p@db:5432/x" }, perHour: 5 });

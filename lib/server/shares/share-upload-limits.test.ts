@@ -85,7 +85,8 @@ const until = async (check: () => boolean) => {
   for (let waited = 0; !check() && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-describe("share uploads", () => {
+// Each test opens an embedded database of its own, which takes seconds on a loaded machine.
+describe("share uploads", { timeout: 60_000 }, () => {
   it("takes two at a time from one client and PLAYGROUND_MAX_UPLOADS in all; the rest get 503 with Retry-After, unread", async () => {
     const config = await embeddedConfig({ PLAYGROUND_MAX_UPLOADS: "3" });
     const first = await heldRequest(shareForm("a1"), "10.1.0.1");
