@@ -20,9 +20,6 @@ const HOSTILE_IN_FLIGHT = 8;
 const ORDINARY_RUNS = 40;
 
 const emptyEnv = { IMAGE_API_BASE_URL: "", IMAGE_API_KEY: "", IMAGE_MODELS: "", DATABASE_URL: "", PLAYGROUND_PASSWORD: "" };
-const ordinaryBody = JSON.stringify({ model: "bench-1kb", prompt: "ordinary", aspect_ratio: "1:1" });
-/** The ratio field as long as a 16 KB body allows, spaces between two letters (once a quadratic pattern's worst case). */
-const hostileBody = JSON.stringify({ model: "bench-1kb", prompt: "hostile", aspect_ratio: `a${" ".repeat(16_200)}a` });
 
 async function post(url: string, body: string | FormData, headers: Record<string, string> = {}): Promise<number> {
   const response = await fetch(url, { method: "POST", body, headers, redirect: "manual" });
@@ -30,14 +27,38 @@ async function post(url: string, body: string | FormData, headers: Record<string
   return response.status;
 }
 
-async function ordinaryLatencies(url: string): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let run = 0; run < ORDINARY_RUNS; run++) {
-    const started = performance.now();
-    await post(url, ordinaryBody, { "content-type": "application/json" });
-    latencies.push(performance.now() - started);
+/** One ordinary generation's latency, sent together with 8 requests of `company` (all awaited). */
+async function ordinaryBeside(url: string, ordinary: string, company: string | null): Promise<number> {
+  const others =
+    company === null ? [] : Array.from({ length: HOSTILE_IN_FLIGHT }, () => post(url, company, { "content-type": "application/json" }));
+  const started = performance.now();
+  await post(url, ordinary, { "content-type": "application/json" });
+  const latency = performance.now() - started;
+  await Promise.all(others);
+  return latency;
+}
+
+/** The ratio field as long as a 16 KB body allows, spaces between two letters (a quadratic pattern's worst case, once). */
+const hostileFor = (model: string) => JSON.stringify({ model, prompt: "hostile", aspect_ratio: `a${" ".repeat(16_200)}a` });
+/** The same size, refused by the same validation, with nothing adversarial in it: what any 8 such requests cost. */
+const plainFor = (model: string) => JSON.stringify({ model, prompt: "", aspect_ratio: "1:1", padding: "x".repeat(16_200) });
+
+/**
+ * Alone, beside 8 hostile requests, beside 8 plain ones of the same size, in alternation (a change
+ * in the machine's load falls on all three alike). Medians of each.
+ */
+async function slowdowns(url: string, model: string): Promise<{ alone: number; hostile: number; plain: number }> {
+  const ordinary = JSON.stringify({ model, prompt: "ordinary", aspect_ratio: "1:1" });
+  for (let warmup = 0; warmup < 5; warmup++) await ordinaryBeside(url, ordinary, hostileFor(model));
+  const alone: number[] = [];
+  const hostile: number[] = [];
+  const plain: number[] = [];
+  for (let round = 0; round < ORDINARY_RUNS; round++) {
+    alone.push(await ordinaryBeside(url, ordinary, null));
+    hostile.push(await ordinaryBeside(url, ordinary, hostileFor(model)));
+    plain.push(await ordinaryBeside(url, ordinary, plainFor(model)));
   }
-  return latencies;
+  return { alone: summary(alone).median, hostile: summary(hostile).median, plain: summary(plain).median };
 }
 
 export async function hostileInputSlowdown(): Promise<ShareRow[]> {
@@ -46,33 +67,35 @@ export async function hostileInputSlowdown(): Promise<ShareRow[]> {
     ...emptyEnv,
     IMAGE_API_BASE_URL: fake.url,
     IMAGE_API_KEY: KEY,
+    IMAGE_API_DEMO: "on",
     PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-bench-hostile-")),
     // Every hostile body is let through to validation: the worst case, not the rate limit's 429.
     PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000000",
   });
   const url = `${next.url}/api/generate`;
   try {
-    await ordinaryLatencies(url);
-    const alone = await ordinaryLatencies(url);
-    let attacking = true;
-    let hostileAnswers = 0;
-    const attackers = Array.from({ length: HOSTILE_IN_FLIGHT }, async () => {
-      while (attacking) {
-        await post(url, hostileBody, { "content-type": "application/json" });
-        hostileAnswers += 1;
-      }
-    });
-    const underAttack = await ordinaryLatencies(url);
-    attacking = false;
-    await Promise.all(attackers);
-    const ratio = summary(underAttack).median / summary(alone).median;
+    const demo = await slowdowns(url, "demo-geometric");
+    const fast = await slowdowns(url, "bench-1kb");
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
     return [
       {
         key: "hostile_input_slowdown_ratio",
-        what: `an ordinary generation's median latency with ${HOSTILE_IN_FLIGHT} hostile 16 KB requests always in flight ÷ alone (${summary(underAttack).median.toFixed(1)} ms vs ${summary(alone).median.toFixed(1)} ms; ${hostileAnswers} hostile requests answered)`,
-        value: ratio,
+        what: `a demo-service generation's median latency beside ${HOSTILE_IN_FLIGHT} hostile 16 KB requests in flight ÷ alone (${ms(demo.hostile)} vs ${ms(demo.alone)})`,
+        value: demo.hostile / demo.alone,
         unit: "×",
         target: { op: "<=", value: 1.5 },
+      },
+      {
+        key: "plain_input_slowdown_ratio",
+        what: `the same beside ${HOSTILE_IN_FLIGHT} plain 16 KB requests refused by the same validation (${ms(demo.plain)}): the floor any ${HOSTILE_IN_FLIGHT} such requests set`,
+        value: demo.plain / demo.alone,
+        unit: "×",
+      },
+      {
+        key: "hostile_input_slowdown_ratio_fast_service",
+        what: `a 1 KB answer from a fast service (the fake, ${ms(fast.alone)} alone) beside ${HOSTILE_IN_FLIGHT} hostile requests (${ms(fast.hostile)}) ÷ alone; beside ${HOSTILE_IN_FLIGHT} plain ones it is ${(fast.plain / fast.alone).toFixed(2)}× (${ms(fast.plain)})`,
+        value: fast.hostile / fast.alone,
+        unit: "×",
       },
     ];
   } finally {
