@@ -41,6 +41,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "poll-not-granted": "Refused",
   "unknown-host": "Refused",
   "body-too-large": "Too large",
+  "body-too-slow": "Timed out",
   "unsupported-media-type": "Invalid input",
   "invalid-request": "Invalid input",
   "grid-too-large": "Too large",

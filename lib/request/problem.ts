@@ -13,6 +13,7 @@ export const PROBLEM_KINDS = {
   "poll-refused": { status: 403, title: "That polling URL is not on the image service" },
   "poll-not-granted": { status: 403, title: "That polling URL was not named by the service" },
   "body-too-large": { status: 413, title: "The request is too large" },
+  "body-too-slow": { status: 408, title: "The request took too long to arrive" },
   "unsupported-media-type": { status: 415, title: "The request must be JSON" },
   "invalid-request": { status: 422, title: "Some fields need fixing" },
   "grid-too-large": { status: 422, title: "The grid is larger than this playground allows" },

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServerConfig } from "@/lib/server/config/config";
 import { problemResponse } from "./problem-response";
-import { readRequestBody } from "./read-request-body";
+import { readRequestBody, REQUEST_BODY_SECONDS } from "./read-request-body";
 import { crossSiteReason } from "./request-origin";
 import type { RouteContext } from "./route-context";
 import { hasValidSession } from "@/lib/server/access/session";
@@ -42,7 +42,9 @@ export async function readJsonPayload(
     const response =
       body.reason === "too-large"
         ? tooLarge(config, requestId)
-        : problemResponse("invalid-json", { requestId, detail: "The request body broke off." });
+        : body.reason === "too-slow"
+          ? problemResponse("body-too-slow", { requestId, detail: `The request body took more than ${REQUEST_BODY_SECONDS} s to arrive.` })
+          : problemResponse("invalid-json", { requestId, detail: "The request body broke off." });
     return { ok: false, response: finish(response) };
   }
   try {
