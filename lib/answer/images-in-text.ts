@@ -29,7 +29,7 @@ const SRC_ATTRIBUTE = /\bsrc\s*=\s*(["']?)/gi;
 const DATA_URI = /data:[\w.+-]{1,100}\/[\w.+-]{1,100}(?:;[\w-]{1,64}=[^;,\s]{0,256}){0,8};base64,[A-Za-z0-9+/_-]+=*/gi;
 const BARE_URL = /https?:\/\/[^\s"'<>()[\]{}`\\]+/gi;
 /** Sentence punctuation that ends a mention rather than belonging to the URL. */
-const TRAILING_PUNCTUATION = new Set([..."., ;:!?*_~"].filter((character) => character !== " "));
+const TRAILING_PUNCTUATION = new Set([...".,;:!?*_~"]);
 
 /** Cheap test before the scan: a string with neither can mention no picture. */
 export function mayMentionImages(text: string): boolean {
