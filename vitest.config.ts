@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Next compiles JSX itself (tsconfig says "preserve"); component tests need it compiled here.
+  esbuild: { jsx: "automatic" },
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./", import.meta.url)),
@@ -10,7 +12,8 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["**/*.test.ts"],
+    // Component tests (.test.tsx) run in a DOM of their own, named at the top of each file.
+    include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],

@@ -7,6 +7,7 @@ import { StreamEvents } from "./stream-events";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
+import { PanelBoundary } from "@/components/ui/panel-boundary";
 
 const TEXT_PREVIEW = 20_000;
 
@@ -15,7 +16,12 @@ const jsonTree = lazyModule(() => import("./json-tree"));
 
 function LazyJsonTree(props: { value: unknown; images: DisplayImage[] }) {
   const tree = useLazyModule(jsonTree, true);
-  return tree ? <tree.JsonTree {...props} /> : <p className="text-xs text-muted">Loading the tree…</p>;
+  if (!tree) return <p className="text-xs text-muted">Loading the tree…</p>;
+  return (
+    <PanelBoundary panel="The JSON tree" raw={() => JSON.stringify(props.value, null, 2)}>
+      <tree.JsonTree {...props} />
+    </PanelBoundary>
+  );
 }
 
 /** The service's body as it came: a JSON tree, text, or a note for image and binary bodies. */

@@ -21,6 +21,7 @@ import { useConfirmedImages } from "./use-confirmed-images";
 import { JobNotice } from "./job-notice";
 import { FailedBanner, ProblemBanner, ServiceErrorBanner } from "./outcome-banners";
 import { RawAnswer } from "./raw-answer";
+import { PanelBoundary, rawTextOf } from "@/components/ui/panel-boundary";
 
 const NO_SAVED_IMAGES: SavedImages = new Map();
 
@@ -57,13 +58,15 @@ export function ResultView({
     );
   }
   return (
-    <ServiceResult
-      request={request}
-      exchange={outcome.exchange}
-      jobs={jobs ?? null}
-      requestShown={jobs !== undefined || readOnly}
-      savedImages={savedImages}
-    />
+    <PanelBoundary panel="The answer view" raw={rawTextOf(outcome.exchange.bytes)}>
+      <ServiceResult
+        request={request}
+        exchange={outcome.exchange}
+        jobs={jobs ?? null}
+        requestShown={jobs !== undefined || readOnly}
+        savedImages={savedImages}
+      />
+    </PanelBoundary>
   );
 }
 

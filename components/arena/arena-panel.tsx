@@ -1,5 +1,6 @@
 "use client";
 
+import { PanelBoundary } from "@/components/ui/panel-boundary";
 import { ArenaSessionsBar } from "./arena-sessions-bar";
 import { ArenaStage } from "./arena-stage";
 import { ArenaStandings } from "./arena-standings";
@@ -22,7 +23,9 @@ export function ArenaPanel({ arenas, active }: { arenas: ArenaSessions; active: 
       {current ? (
         <>
           {/* Keyed by session: a resumed session starts with nothing revealed and nothing running. */}
-          <ArenaStage key={current.id} session={current} active={active} onVote={arenas.vote} />
+          <PanelBoundary panel="The arena">
+            <ArenaStage key={current.id} session={current} active={active} onVote={arenas.vote} />
+          </PanelBoundary>
           <ArenaStandings session={current} />
         </>
       ) : (

@@ -5,6 +5,7 @@ import { layoutGrid } from "@/lib/grid/grid-layout";
 import { activeAxes, GRID_AXES, type GridAxis } from "@/lib/grid/grid-plan";
 import { useNow } from "@/components/ui/use-now";
 import { GridCellBox } from "./grid-cell";
+import { PanelBoundary } from "@/components/ui/panel-boundary";
 import type { GridSession } from "./use-grid-runner";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { usePrices } from "@/components/ui/prices-context";
@@ -198,18 +199,20 @@ export function GridView({
                   return (
                     <td key={cell.index} className="align-top">
                       {view && (
-                        <GridCellBox
-                          cell={cell}
-                          view={view}
-                          now={isBusy(view) ? now : 0}
-                          gridRunning={session.runningBatches > 0}
-                          onRerun={onRerun}
-                          onOpen={onOpen}
-                          queuedLabel={queuedLabel}
-                          verdict={verdicts?.get(cell.index)}
-                          onVerdict={onVerdict}
-                          best={bestCells.has(cell.index)}
-                        />
+                        <PanelBoundary panel={`Cell ${cell.index + 1}`}>
+                          <GridCellBox
+                            cell={cell}
+                            view={view}
+                            now={isBusy(view) ? now : 0}
+                            gridRunning={session.runningBatches > 0}
+                            onRerun={onRerun}
+                            onOpen={onOpen}
+                            queuedLabel={queuedLabel}
+                            verdict={verdicts?.get(cell.index)}
+                            onVerdict={onVerdict}
+                            best={bestCells.has(cell.index)}
+                          />
+                        </PanelBoundary>
                       )}
                     </td>
                   );

@@ -1,4 +1,5 @@
 import type { SharedGridRecord } from "@/lib/history/share-files";
+import { PanelBoundary } from "@/components/ui/panel-boundary";
 import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
 import { SharedGridResult } from "./shared-grid-result";
 import { ShareFeedback } from "./share-feedback";
@@ -43,7 +44,9 @@ export function SharedGridPage({
         />
       </section>
       <section aria-label="Grid" className="min-w-0">
-        <SharedGridResult id={id} cells={cells} />
+        <PanelBoundary panel="The shared grid">
+          <SharedGridResult id={id} cells={cells} />
+        </PanelBoundary>
       </section>
       <ShareFeedback shareId={id} />
     </SharedPageFrame>

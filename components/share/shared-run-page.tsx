@@ -1,5 +1,6 @@
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import { shareFileNames } from "@/lib/history/share-files";
+import { PanelBoundary } from "@/components/ui/panel-boundary";
 import { OpenInPlayground } from "./open-in-playground";
 import { SharedPageFrame, ShareFacts, utcText } from "./shared-page-frame";
 import { SharedRunResult } from "./shared-run-result";
@@ -45,7 +46,9 @@ export function SharedRunPage({
         {request.extra && <p className="font-mono text-xs break-all text-muted">Extra fields: {JSON.stringify(request.extra)}</p>}
       </section>
       <section aria-label="Result" className="min-w-0">
-        <SharedRunResult id={id} record={record} fileNames={shareFileNames(record)} />
+        <PanelBoundary panel="The shared result">
+          <SharedRunResult id={id} record={record} fileNames={shareFileNames(record)} />
+        </PanelBoundary>
       </section>
       <ShareFeedback shareId={id} />
     </SharedPageFrame>
