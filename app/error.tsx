@@ -24,9 +24,9 @@ export default function PageError({ error, reset }: { error: Error & { digest?: 
           <button type="button" className={buttonClass("primary")} onClick={reset}>
             Try again
           </button>
-          {/* A full load, not a client navigation: whatever state failed is left behind. */}
-          <button type="button" className={buttonClass("secondary")} onClick={() => window.location.assign("/")}>
-            Reload the playground
+          {/* A full load, not a client re-render: whatever state failed is left behind. */}
+          <button type="button" className={buttonClass("secondary")} onClick={() => window.location.reload()}>
+            Reload the page
           </button>
         </div>
       </div>
