@@ -32,6 +32,10 @@ export default defineConfig([
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", noServerCode] },
   },
+  {
+    // The dependencies of the playground's own effect hook are checked like useEffect's.
+    rules: { "react-hooks/exhaustive-deps": ["warn", { additionalHooks: "(useAbortableEffect)" }] },
+  },
   globalIgnores([
     "**/.next/**",
     ".playground-data/**",

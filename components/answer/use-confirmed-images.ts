@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { UncertainUrl } from "@/lib/answer/image-finder";
 import type { DisplayImage } from "@/lib/answer/interpret-answer";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 /**
  * Tries each uncertain URL as an image in the browser (no referrer); the ones that load join the
@@ -10,25 +11,26 @@ import type { DisplayImage } from "@/lib/answer/interpret-answer";
  */
 export function useConfirmedImages(uncertain: UncertainUrl[]): DisplayImage[] {
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => {
-    let live = true;
-    const probes = uncertain.map((candidate, index) => {
-      const probe = new Image();
-      probe.referrerPolicy = "no-referrer";
-      probe.onload = () => {
-        if (live) setLoaded((previous) => new Set(previous).add(index));
-      };
-      probe.src = candidate.url;
-      return probe;
-    });
-    return () => {
-      live = false;
-      for (const probe of probes) {
-        probe.onload = null;
-        probe.removeAttribute("src");
-      }
-    };
-  }, [uncertain]);
+  useAbortableEffect(
+    (signal) => {
+      const probes = uncertain.map((candidate, index) => {
+        const probe = new Image();
+        probe.referrerPolicy = "no-referrer";
+        probe.onload = () => {
+          if (!signal.aborted) setLoaded((previous) => new Set(previous).add(index));
+        };
+        probe.src = candidate.url;
+        return probe;
+      });
+      signal.addEventListener("abort", () => {
+        for (const probe of probes) {
+          probe.onload = null;
+          probe.removeAttribute("src");
+        }
+      });
+    },
+    [uncertain],
+  );
   return useMemo(
     () =>
       uncertain.flatMap((candidate, index) =>

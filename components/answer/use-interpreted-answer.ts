@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { interpretAnswer, type InterpretedAnswer } from "@/lib/answer/interpret-answer";
 import type { ServiceExchange } from "@/lib/answer/run-outcome";
 import { interpretLargeAnswer, WORKER_THRESHOLD_BYTES } from "@/lib/browser/answer-worker/answer-worker-client";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 /**
  * The service's answer read for display. A small one is read at once, so it shows in the same
@@ -14,15 +15,14 @@ export function useInterpretedAnswer(exchange: ServiceExchange): InterpretedAnsw
   const small = exchange.bytes.length < WORKER_THRESHOLD_BYTES;
   const immediate = useMemo(() => (small ? interpretAnswer(exchange.bytes, exchange.contentType) : null), [exchange, small]);
   const [late, setLate] = useState<{ exchange: ServiceExchange; answer: InterpretedAnswer } | null>(null);
-  useEffect(() => {
-    if (small) return;
-    let live = true;
-    void interpretLargeAnswer(exchange.bytes, exchange.contentType).then((answer) => {
-      if (live) setLate({ exchange, answer });
-    });
-    return () => {
-      live = false;
-    };
-  }, [exchange, small]);
+  useAbortableEffect(
+    (signal) => {
+      if (small) return;
+      void interpretLargeAnswer(exchange.bytes, exchange.contentType).then((answer) => {
+        if (!signal.aborted) setLate({ exchange, answer });
+      });
+    },
+    [exchange, small],
+  );
   return immediate ?? (late?.exchange === exchange ? late.answer : null);
 }

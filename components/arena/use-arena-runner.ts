@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { ArenaMatch } from "@/lib/arena/arena-plan";
 import { runGeneration } from "@/lib/browser/run-generation";
+import { KeyedRequests } from "@/lib/browser/latest-request";
 
 export type ArenaSide = { status: "running" } | { status: "done"; outcome: RunOutcome };
 export type ArenaPair = { left: ArenaSide; right: ArenaSide };
@@ -25,32 +26,30 @@ export function useArenaRunner(
   ratio: string,
 ) {
   const [pairs, setPairs] = useState<ReadonlyMap<string, ArenaPair>>(new Map());
-  const controllers = useRef(new Map<string, AbortController>());
+  // One newest request per pair; whatever is still running stops when the arena goes.
+  const requests = useRef(new KeyedRequests());
 
   const run = useCallback(
     (match: ArenaMatch) => {
       if (sessionId === null) return;
       const key = pairKey(sessionId, match.index);
-      if (controllers.current.has(key)) return;
-      const controller = new AbortController();
-      controllers.current.set(key, controller);
+      if (requests.current.has(key)) return;
+      const signal = requests.current.start(key);
       const running: ArenaSide = { status: "running" };
       setPairs((previous) => new Map(previous).set(key, { left: running, right: running }));
       const side = async (which: "left" | "right") => {
         const model = which === "left" ? match.left : match.right;
-        const outcome = await runGeneration({ model, prompt: match.prompt, aspect_ratio: ratio }, controller.signal, {
+        const outcome = await runGeneration({ model, prompt: match.prompt, aspect_ratio: ratio }, signal, {
           gridCell: { index: match.index * 2 + (which === "left" ? 0 : 1), total: total * 2 },
         });
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         setPairs((previous) => {
           const pair = previous.get(key);
           if (!pair) return previous;
           return new Map(previous).set(key, { ...pair, [which]: { status: "done", outcome } });
         });
       };
-      void Promise.all([side("left"), side("right")]).finally(() => {
-        if (controllers.current.get(key) === controller) controllers.current.delete(key);
-      });
+      void Promise.all([side("left"), side("right")]).finally(() => requests.current.done(key, signal));
     },
     [sessionId, total, ratio],
   );
@@ -60,8 +59,7 @@ export function useArenaRunner(
     (match: ArenaMatch) => {
       if (sessionId === null) return;
       const key = pairKey(sessionId, match.index);
-      controllers.current.get(key)?.abort();
-      controllers.current.delete(key);
+      requests.current.abort(key);
       run(match);
     },
     [run, sessionId],
@@ -82,12 +80,7 @@ export function useArenaRunner(
     sessionId === null ? "" : `${current ? pairKey(sessionId, current.index) : ""}|${following ? pairKey(sessionId, following.index) : ""}`;
   useEffect(() => {
     const kept = new Set(keep.split("|"));
-    for (const [key, controller] of controllers.current) {
-      if (!kept.has(key)) {
-        controller.abort();
-        controllers.current.delete(key);
-      }
-    }
+    requests.current.keepOnly(kept);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- dropping pairs that left the screen
     setPairs((previous) => {
       const next = new Map([...previous].filter(([key]) => kept.has(key)));
@@ -97,11 +90,8 @@ export function useArenaRunner(
 
   // Leaving the arena (or the page) stops what is still running.
   useEffect(() => {
-    const running = controllers.current;
-    return () => {
-      for (const controller of running.values()) controller.abort();
-      running.clear();
-    };
+    const running = requests.current;
+    return () => running.abortAll();
   }, []);
 
   return { pair: currentPair, retry };

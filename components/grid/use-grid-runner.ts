@@ -8,6 +8,7 @@ import type { GridSettings } from "@/lib/grid/grid-settings";
 import { retryDelayMs } from "@/lib/grid/retry-after";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runGeneration } from "@/lib/browser/run-generation";
+import { RequestGroup } from "@/lib/browser/latest-request";
 
 /**
  * One grid on screen: its plan, every cell's progress and final answer, and the actions on it
@@ -45,7 +46,8 @@ export function requestOfCell(plan: GridPlan, index: number): GenerationRequest 
 export function useGridRunner(settings: GridSettings, onCellFinished: (finished: CellFinished) => void) {
   const [session, setSession] = useState<GridSession | null>(null);
   const sessionRef = useRef<GridSession | null>(null);
-  const controllers = useRef(new Set<AbortController>());
+  // Every batch of cells under way; a new grid, a grid from history or Cancel all stops them together.
+  const batches = useRef(new RequestGroup());
 
   const update = useCallback((change: (current: GridSession) => GridSession) => {
     setSession((current) => {
@@ -57,8 +59,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
 
   const runBatch = useCallback(
     async (target: GridSession, indices: number[]) => {
-      const controller = new AbortController();
-      controllers.current.add(controller);
+      const batch = batches.current.start();
       const startedAt = new Map<number, number>();
       update((current) => (current.id === target.id ? { ...current, runningBatches: current.runningBatches + 1 } : current));
       const setCell = (index: number, view: Partial<GridCellView>) =>
@@ -73,7 +74,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
         cells: indices,
         concurrency: settings.concurrency,
         maxRetries: MAX_RETRIES,
-        signal: controller.signal,
+        signal: batch.signal,
         attempt: async (index, signal) => {
           startedAt.set(index, startedAt.get(index) ?? Date.now());
           const outcome = await runGeneration(requestOfCell(target.plan, index), signal, {
@@ -100,7 +101,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
         },
         onPause: (until) => update((current) => (current.id === target.id ? { ...current, pausedUntil: until } : current)),
       });
-      controllers.current.delete(controller);
+      batch.done();
       update((current) =>
         current.id === target.id
           ? { ...current, runningBatches: current.runningBatches - 1, pausedUntil: current.runningBatches > 1 ? current.pausedUntil : null }
@@ -113,7 +114,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
   /** Starts a new grid (any grid still running is cancelled first). */
   const start = useCallback(
     (spec: GridSpec, plan: GridPlan, rowAxis: GridAxis) => {
-      for (const controller of controllers.current) controller.abort();
+      batches.current.abortAll();
       const fresh: GridSession = {
         id: crypto.randomUUID(),
         spec,
@@ -135,7 +136,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
 
   /** Shows a grid from history: its cells as they were saved. */
   const show = useCallback((shown: GridSession) => {
-    for (const controller of controllers.current) controller.abort();
+    batches.current.abortAll();
     sessionRef.current = shown;
     setSession(shown);
   }, []);
@@ -150,7 +151,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
   );
 
   const cancelAll = useCallback(() => {
-    for (const controller of controllers.current) controller.abort();
+    batches.current.abortAll();
   }, []);
 
   const setRowAxis = useCallback((rowAxis: GridAxis) => update((current) => ({ ...current, rowAxis })), [update]);

@@ -11,6 +11,7 @@ import { restoreOutcome } from "@/lib/history/restore-run";
 import { diffWords, type DiffToken } from "@/lib/history/word-diff";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { PromptDiff } from "./prompt-diff";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 /**
  * Two to four runs side by side, oldest first as the baseline: images drawn at one common scale
@@ -46,25 +47,28 @@ function loadSize(src: string): Promise<{ width: number; height: number } | null
 
 function useComparedImages(runs: HistoryRun[]): ShownImage[] | null {
   const [images, setImages] = useState<ShownImage[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    const revocable: string[] = [];
-    void Promise.all(
-      runs.map(async (run): Promise<ShownImage> => {
-        const found = await firstImageOf(run);
-        if (!found.src) return { src: null, note: found.note };
-        if (found.revoke) revocable.push(found.src);
-        const size = await loadSize(found.src);
-        return size ? { src: found.src, ...size } : { src: null, note: "The image did not load (its link may have expired)" };
-      }),
-    ).then((loaded) => {
-      if (live) setImages(loaded);
-    });
-    return () => {
-      live = false;
-      for (const url of revocable) URL.revokeObjectURL(url);
-    };
-  }, [runs]);
+  useAbortableEffect(
+    (signal) => {
+      const revocable: string[] = [];
+      signal.addEventListener("abort", () => {
+        for (const url of revocable) URL.revokeObjectURL(url);
+      });
+      void Promise.all(
+        runs.map(async (run): Promise<ShownImage> => {
+          const found = await firstImageOf(run);
+          if (!found.src) return { src: null, note: found.note };
+          if (found.revoke) revocable.push(found.src);
+          const size = await loadSize(found.src);
+          return size ? { src: found.src, ...size } : { src: null, note: "The image did not load (its link may have expired)" };
+        }),
+      ).then((loaded) => {
+        if (!signal.aborted) setImages(loaded);
+        // An image that finished loading after the dialog closed is let go at once.
+        else for (const url of revocable) URL.revokeObjectURL(url);
+      });
+    },
+    [runs],
+  );
   return images;
 }
 

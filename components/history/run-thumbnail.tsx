@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { RunSummary } from "@/lib/history/history-types";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 type RunThumbnailProps = {
   run: Pick<RunSummary, "id" | "status" | "hasThumbnail" | "thumbnailUrl">;
@@ -25,22 +26,23 @@ export function RunThumbnail({ run, load, settled = true }: RunThumbnailProps) {
   // Once wanted, the picture stays while the row is on screen, scrolling or not.
   const [wanted, setWanted] = useState(settled);
   if (settled && !wanted) setWanted(true);
-  useEffect(() => {
-    const element = imageRef.current;
-    if (!element || !hasThumbnail || !wanted) return;
-    let url: string | null = null;
-    let live = true;
-    void load(id).then((blob) => {
-      if (!live || !blob) return;
-      url = URL.createObjectURL(blob);
-      element.src = url;
-    });
-    return () => {
-      live = false;
-      element.removeAttribute("src");
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id, hasThumbnail, load, wanted]);
+  useAbortableEffect(
+    (signal) => {
+      const element = imageRef.current;
+      if (!element || !hasThumbnail || !wanted) return;
+      let url: string | null = null;
+      signal.addEventListener("abort", () => {
+        element.removeAttribute("src");
+        if (url) URL.revokeObjectURL(url);
+      });
+      void load(id).then((blob) => {
+        if (signal.aborted || !blob) return;
+        url = URL.createObjectURL(blob);
+        element.src = url;
+      });
+    },
+    [id, hasThumbnail, load, wanted],
+  );
   const hasPicture = hasThumbnail || run.thumbnailUrl !== null;
   return (
     <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">

@@ -1,7 +1,7 @@
 "use client";
 
 import type { VerdictChange } from "@/lib/history/verdict";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { FilterChoices, HistoryStore, StoreResult, Totals } from "@/lib/browser/history/history-store";
 import type { HistoryChange, HistorySync } from "@/lib/browser/history/history-sync";
@@ -13,6 +13,7 @@ import { mergeSummaries, withoutRuns } from "@/lib/history/summary-list";
 import { batchReads } from "@/lib/utils/batch-reads";
 
 import { lazyModule } from "@/components/ui/lazy-module";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 /** The store and the answer-reading code, fetched after the page is interactive. */
 const historyEngine = lazyModule(() => import("./history-engine"));
@@ -172,60 +173,61 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
     [refreshCounts, refreshPrompts],
   );
 
-  useEffect(() => {
-    let live = true;
-    // After the page is interactive (a task later than the effects that hydrate it): the form
-    // comes first, the list of past runs a moment after.
-    const opening = nextTask()
-      .then(() => historyEngine.load())
-      .then((engine) => {
-        engineRef.current = engine;
-        return engine.HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB);
-      });
-    openedRef.current = opening
-      .then(async (opened) => {
-        if (!live) {
-          if (opened.ok) opened.value.close();
-          return;
-        }
-        if (!opened.ok) {
-          setUnavailable(opened.failure.message);
+  useAbortableEffect(
+    (signal) => {
+      // After the page is interactive (a task later than the effects that hydrate it): the form
+      // comes first, the list of past runs a moment after.
+      const opening = nextTask()
+        .then(() => historyEngine.load())
+        .then((engine) => {
+          engineRef.current = engine;
+          return engine.HistoryStore.open(typeof indexedDB === "undefined" ? undefined : indexedDB);
+        });
+      openedRef.current = opening
+        .then(async (opened) => {
+          if (signal.aborted) {
+            if (opened.ok) opened.value.close();
+            return;
+          }
+          if (!opened.ok) {
+            setUnavailable(opened.failure.message);
+            setReady(true);
+            return;
+          }
+          const store = opened.value;
+          storeRef.current = store;
+          const engine = engineRef.current;
+          if (engine) syncRef.current = engine.openHistorySync((change) => void applyChange(change));
+          // The first page and the totals show the list; the filters' choices (which count along
+          // the indexes) and the older pages follow.
+          const [first, counted] = await Promise.all([store.listPage(null, FIRST_PAGE), store.totals()]);
+          if (signal.aborted) return;
+          if (first.ok) setSummaries(first.value);
+          else setNotice({ tone: "problem", text: `History could not be read: ${first.failure.message}` });
+          if (counted.ok) setTotals(counted.value);
           setReady(true);
-          return;
-        }
-        const store = opened.value;
-        storeRef.current = store;
-        const engine = engineRef.current;
-        if (engine) syncRef.current = engine.openHistorySync((change) => void applyChange(change));
-        // The first page and the totals show the list; the filters' choices (which count along
-        // the indexes) and the older pages follow.
-        const [first, counted] = await Promise.all([store.listPage(null, FIRST_PAGE), store.totals()]);
-        if (!live) return;
-        if (first.ok) setSummaries(first.value);
-        else setNotice({ tone: "problem", text: `History could not be read: ${first.failure.message}` });
-        if (counted.ok) setTotals(counted.value);
-        setReady(true);
-        if (first.ok && first.value.length === FIRST_PAGE) void loadOlderPages(first.value.at(-1));
-        void refreshCounts();
-        void refreshPrompts();
-        void refreshPersistence();
-      })
-      .catch(() => {
-        if (!live) return;
-        setUnavailable(
-          "History could not be loaded (the page's history code did not arrive). Generation still works; reload to try again.",
-        );
-        setReady(true);
+          if (first.ok && first.value.length === FIRST_PAGE) void loadOlderPages(first.value.at(-1));
+          void refreshCounts();
+          void refreshPrompts();
+          void refreshPersistence();
+        })
+        .catch(() => {
+          if (signal.aborted) return;
+          setUnavailable(
+            "History could not be loaded (the page's history code did not arrive). Generation still works; reload to try again.",
+          );
+          setReady(true);
+        });
+      signal.addEventListener("abort", () => {
+        loadGenerationRef.current += 1;
+        syncRef.current?.close();
+        syncRef.current = null;
+        storeRef.current?.close();
+        storeRef.current = null;
       });
-    return () => {
-      live = false;
-      loadGenerationRef.current += 1;
-      syncRef.current?.close();
-      syncRef.current = null;
-      storeRef.current?.close();
-      storeRef.current = null;
-    };
-  }, [applyChange, loadOlderPages, refreshCounts, refreshPersistence, refreshPrompts]);
+    },
+    [applyChange, loadOlderPages, refreshCounts, refreshPersistence, refreshPrompts],
+  );
 
   /** After a change made here: the counts again, and the other tabs told. */
   const changed = useCallback(

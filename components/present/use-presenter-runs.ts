@@ -7,6 +7,7 @@ import { runGeneration } from "@/lib/browser/run-generation";
 import { whenIdle } from "@/lib/browser/when-idle";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { HistoryApi } from "@/components/history/use-history";
+import { useLatestRequest } from "@/components/ui/use-abortable-effect";
 
 /** One good result of this presenting session; `scriptPosition` ties it to the script item it came from. */
 export type PresentedResult = {
@@ -30,23 +31,19 @@ export function usePresenterRuns(history: HistoryApi, demoModels: readonly strin
   const { results, shownIndex } = session;
   const [running, setRunning] = useState<PresenterRunning | null>(null);
   const [failure, setFailure] = useState<PresenterFailure | null>(null);
-  const controllerRef = useRef<AbortController | null>(null);
+  const requests = useLatestRequest();
   const nextIdRef = useRef(1);
   const { save } = history;
 
   const generate = useCallback(
     async (request: GenerationRequest, scriptPosition: number | null) => {
-      controllerRef.current?.abort();
-      const controller = new AbortController();
-      controllerRef.current = controller;
+      const signal = requests.start();
       const startedAt = Date.now();
       setRunning({ request, startedAt });
       setFailure(null);
-      const outcome = await runGeneration(request, controller.signal);
+      const outcome = await runGeneration(request, signal);
       // A newer run took over: this one still goes to history, but the screen belongs to the newer one.
-      const current = controllerRef.current === controller;
-      if (current) {
-        controllerRef.current = null;
+      if (requests.isCurrent(signal)) {
         setRunning(null);
         const presented = presentOutcome(outcome);
         if (presented.kind === "images") {
@@ -64,10 +61,10 @@ export function usePresenterRuns(history: HistoryApi, demoModels: readonly strin
       }
       void whenIdle().then(() => save(request, outcome, startedAt));
     },
-    [save, demoModels],
+    [save, demoModels, requests],
   );
 
-  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+  const cancel = useCallback(() => requests.cancel(), [requests]);
 
   const step = useCallback((delta: number) => {
     setFailure(null);

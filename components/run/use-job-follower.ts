@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { detectJob } from "@/lib/answer/job-status";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runPoll } from "@/lib/browser/run-generation";
+import { useLatestRequest } from "@/components/ui/use-abortable-effect";
 
 /** How often automatic polling asks, and for how long at most. */
 export const POLL_EVERY_MS = 3000;
@@ -68,7 +69,7 @@ const NOT_FOLLOWING: Progress = {
  */
 export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFollow & { reset: () => void } {
   const [progress, setProgress] = useState<Progress>(NOT_FOLLOWING);
-  const controller = useRef<AbortController | null>(null);
+  const requests = useLatestRequest();
   const startedAt = useRef<number | null>(null);
   const onEndedRef = useRef(onJobEnded);
   useEffect(() => {
@@ -79,26 +80,27 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
   const forUrl = (current: Progress, url: string, grant: string | null): Progress =>
     current.url === url ? { ...current, grant } : { ...NOT_FOLLOWING, url, grant };
 
-  const check = useCallback(async (url: string, grant: string | null) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    startedAt.current ??= Date.now();
-    setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
-    const outcome = await runPoll(url, grant, current.signal);
-    if (controller.current !== current) return;
-    const end = await endOf(outcome);
-    if (controller.current !== current) return;
-    setProgress((before) => ({
-      ...before,
-      busy: false,
-      lastCheckAt: Date.now(),
-      checks: before.checks + 1,
-      latest: outcome,
-      ...(end ? { ended: end, auto: false } : {}),
-    }));
-    if (end && outcome.kind === "service") onEndedRef.current(outcome);
-  }, []);
+  const check = useCallback(
+    async (url: string, grant: string | null) => {
+      const signal = requests.start();
+      startedAt.current ??= Date.now();
+      setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
+      const outcome = await runPoll(url, grant, signal);
+      if (!requests.isCurrent(signal)) return;
+      const end = await endOf(outcome);
+      if (!requests.isCurrent(signal)) return;
+      setProgress((before) => ({
+        ...before,
+        busy: false,
+        lastCheckAt: Date.now(),
+        checks: before.checks + 1,
+        latest: outcome,
+        ...(end ? { ended: end, auto: false } : {}),
+      }));
+      if (end && outcome.kind === "service") onEndedRef.current(outcome);
+    },
+    [requests],
+  );
 
   const startPolling = useCallback(
     (url: string, grant: string | null) => setProgress((before) => ({ ...forUrl(before, url, grant), ended: null, auto: true })),
@@ -106,16 +108,15 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
   );
 
   const stop = useCallback(() => {
-    controller.current?.abort();
+    requests.cancel();
     setProgress((before) => ({ ...before, auto: false, busy: false }));
-  }, []);
+  }, [requests]);
 
   const reset = useCallback(() => {
-    controller.current?.abort();
-    controller.current = null;
+    requests.reset();
     startedAt.current = null;
     setProgress(NOT_FOLLOWING);
-  }, []);
+  }, [requests]);
 
   // The next automatic check a few seconds after the last answer, until something ends it.
   // Derived, not stored: when the next check is due (0: at once), or null when none is.
@@ -133,8 +134,6 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
     );
     return () => window.clearTimeout(timer);
   }, [nextAt, url, grant, check]);
-
-  useEffect(() => () => controller.current?.abort(), []);
 
   return { ...progress, nextAt, everyMs: POLL_EVERY_MS, check, startPolling, stop, reset };
 }

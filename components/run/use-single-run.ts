@@ -13,6 +13,7 @@ import { resultViews } from "./result-views";
 import { useJobFollower } from "./use-job-follower";
 import { whenIdle } from "@/lib/browser/when-idle";
 import { warmAnswerWorker } from "@/lib/browser/answer-worker/answer-worker-pool";
+import { useLatestRequest } from "@/components/ui/use-abortable-effect";
 
 export type RunState =
   | { phase: "idle" }
@@ -31,7 +32,7 @@ export function useSingleRun(
   const [run, setRun] = useState<RunState>({ phase: "idle" });
   const [endpointInUse, setEndpointInUse] = useState<string | null>(null);
   const [shownRunId, setShownRunId] = useState<string | null>(null);
-  const controllerRef = useRef<AbortController | null>(null);
+  const requests = useLatestRequest();
   // Whatever was asked for last owns the result area: a run opened from history while another
   // generates stays on screen, and the generation still lands in history.
   const viewRef = useRef(0);
@@ -60,12 +61,11 @@ export function useSingleRun(
 
   const generate = useCallback(
     async (request: GenerationRequest) => {
-      controllerRef.current?.abort();
+      // The newest request wins: the one under way (if any) is aborted here.
+      const signal = requests.start();
       void resultViews.load();
       // The answer may be large: the worker that reads large answers boots while the service works.
       warmAnswerWorker();
-      const controller = new AbortController();
-      controllerRef.current = controller;
       const view = ++viewRef.current;
       const startedAt = Date.now();
       setShownRunId(null);
@@ -79,8 +79,7 @@ export function useSingleRun(
         if (viewRef.current !== view) return;
         setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
       };
-      const outcome = await runGeneration(request, controller.signal, { onProgress });
-      if (controllerRef.current === controller) controllerRef.current = null;
+      const outcome = await runGeneration(request, signal, { onProgress });
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;
       if (shown) showRun({ phase: "done", request, outcome });
@@ -94,10 +93,10 @@ export function useSingleRun(
         });
       if (shown) shownRunIdRef.current = saving;
     },
-    [saveToHistory, resultRef, showRun],
+    [saveToHistory, resultRef, showRun, requests],
   );
 
-  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+  const cancel = useCallback(() => requests.cancel(), [requests]);
 
   /** Any finished outcome on the right (a grid cell opened here), its request in the form. */
   const showOutcome = useCallback(

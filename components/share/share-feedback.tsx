@@ -8,6 +8,7 @@ import { RatingStars } from "@/components/verdict/rating-stars";
 import { Button } from "@/components/ui/button";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
 import { utcText } from "./shared-page-frame";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 const noSubscription = () => () => undefined;
 
@@ -28,17 +29,16 @@ export function ShareFeedback({ shareId }: { shareId: string }) {
     () => false,
   );
 
-  useEffect(() => {
-    let live = true;
-    void loadFeedback(shareId, null).then((result) => {
-      if (!live) return;
-      if (result.ok) setLoaded(result.page);
-      else setLoadProblem(result.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [shareId]);
+  useAbortableEffect(
+    (signal) => {
+      void loadFeedback(shareId, null).then((result) => {
+        if (signal.aborted) return;
+        if (result.ok) setLoaded(result.page);
+        else setLoadProblem(result.message);
+      });
+    },
+    [shareId],
+  );
 
   const older = async () => {
     if (!loaded?.next) return;

@@ -12,6 +12,7 @@ import type { GridSession } from "@/components/grid/use-grid-runner";
 import { useLazyModule } from "@/components/ui/lazy-module";
 import { resultViews } from "@/components/run/result-views";
 import { OpenInPlayground } from "./open-in-playground";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 type Restored = { record: ArchivedRun; outcome: RunOutcome; savedImages: SavedImages };
 type Loaded = { state: "ready"; session: GridSession; cells: Map<number, Restored> } | { state: "failed"; message: string };
@@ -72,25 +73,30 @@ export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun
   useEffect(() => {
     if (opened !== null) openedRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [opened]);
-  useEffect(() => {
-    const controller = new AbortController();
-    const onCell = (cellIndex: number, restored: Restored) =>
-      setLoaded((current) => {
-        if (current.state !== "ready") return current;
-        const { outcome } = restored;
-        const sessionCells = current.session.cells.map((cell, index) =>
-          index === cellIndex ? { progress: { status: "done" as const, attempts: 1, outcome }, outcome } : cell,
-        );
-        return { ...current, session: { ...current.session, cells: sessionCells }, cells: new Map(current.cells).set(cellIndex, restored) };
-      });
-    loadCells(id, cells, controller.signal, onCell).then(
-      () => undefined,
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [id, cells]);
+  useAbortableEffect(
+    (signal) => {
+      const onCell = (cellIndex: number, restored: Restored) =>
+        setLoaded((current) => {
+          if (current.state !== "ready") return current;
+          const { outcome } = restored;
+          const sessionCells = current.session.cells.map((cell, index) =>
+            index === cellIndex ? { progress: { status: "done" as const, attempts: 1, outcome }, outcome } : cell,
+          );
+          return {
+            ...current,
+            session: { ...current.session, cells: sessionCells },
+            cells: new Map(current.cells).set(cellIndex, restored),
+          };
+        });
+      loadCells(id, cells, signal, onCell).then(
+        () => undefined,
+        (error: unknown) => {
+          if (!signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    },
+    [id, cells],
+  );
 
   if (loaded.state === "failed") {
     return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import type { SavedImages } from "@/lib/history/restore-run";
@@ -8,6 +8,7 @@ import { restoreOutcome } from "@/lib/history/restore-run";
 import { loadSharedRuns } from "@/lib/browser/share/load-share-files";
 import { resultViews } from "@/components/run/result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 type Loaded =
   { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; outcome: RunOutcome; savedImages: SavedImages };
@@ -16,21 +17,22 @@ export function SharedRunResult({ id, record, fileNames }: { id: string; record:
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   // The answer views arrive while the files do: neither waits for the other.
   const views = useLazyModule(resultViews, true);
-  useEffect(() => {
-    const controller = new AbortController();
-    loadSharedRuns(id, [record], fileNames, controller.signal)
-      .then(([run]) => {
-        if (!run) throw new Error("The share holds no run.");
-        return restoreOutcome(run);
-      })
-      .then(
-        ({ outcome, savedImages }) => setLoaded({ state: "ready", outcome, savedImages }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
-        },
-      );
-    return () => controller.abort();
-  }, [id, record, fileNames]);
+  useAbortableEffect(
+    (signal) => {
+      loadSharedRuns(id, [record], fileNames, signal)
+        .then(([run]) => {
+          if (!run) throw new Error("The share holds no run.");
+          return restoreOutcome(run);
+        })
+        .then(
+          ({ outcome, savedImages }) => setLoaded({ state: "ready", outcome, savedImages }),
+          (error: unknown) => {
+            if (!signal.aborted) setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+          },
+        );
+    },
+    [id, record, fileNames],
+  );
 
   if (loaded.state === "loading" || !views) {
     return (

@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { loadFeedbackSummaries } from "@/lib/browser/share/feedback-client";
 import { madeShares } from "@/lib/browser/share/share-client";
 import type { FeedbackSummary } from "@/lib/request/share-feedback";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 const NONE: ReadonlyMap<string, FeedbackSummary> = new Map();
 
@@ -14,28 +15,26 @@ const NONE: ReadonlyMap<string, FeedbackSummary> = new Map();
  */
 export function useTeamFeedback(sharedKeys: ReadonlySet<string>): ReadonlyMap<string, FeedbackSummary> {
   const [byKey, setByKey] = useState<ReadonlyMap<string, FeedbackSummary>>(NONE);
-  useEffect(() => {
-    if (sharedKeys.size === 0) return;
-    let live = true;
-    const read = async () => {
-      const shares = madeShares();
-      const keyOfShare = new Map(Object.entries(shares).map(([key, share]) => [share.id, key]));
-      const summaries = await loadFeedbackSummaries([...keyOfShare.keys()]);
-      if (!live) return;
-      const next = new Map<string, FeedbackSummary>();
-      for (const [shareId, summary] of summaries) {
-        const key = keyOfShare.get(shareId);
-        if (key && summary.count > 0) next.set(key, summary);
-      }
-      setByKey(next);
-    };
-    void read();
-    const onFocus = () => void read();
-    window.addEventListener("focus", onFocus);
-    return () => {
-      live = false;
-      window.removeEventListener("focus", onFocus);
-    };
-  }, [sharedKeys]);
+  useAbortableEffect(
+    (signal) => {
+      if (sharedKeys.size === 0) return;
+      const read = async () => {
+        const shares = madeShares();
+        const keyOfShare = new Map(Object.entries(shares).map(([key, share]) => [share.id, key]));
+        const summaries = await loadFeedbackSummaries([...keyOfShare.keys()]);
+        if (signal.aborted) return;
+        const next = new Map<string, FeedbackSummary>();
+        for (const [shareId, summary] of summaries) {
+          const key = keyOfShare.get(shareId);
+          if (key && summary.count > 0) next.set(key, summary);
+        }
+        setByKey(next);
+      };
+      void read();
+      const onFocus = () => void read();
+      window.addEventListener("focus", onFocus, { signal });
+    },
+    [sharedKeys],
+  );
   return sharedKeys.size === 0 ? NONE : byKey;
 }

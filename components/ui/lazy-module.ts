@@ -1,6 +1,7 @@
 "use client";
 
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useState } from "react";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 /**
  * A module that is fetched on demand: the page is interactive sooner, and the code arrives while
@@ -38,18 +39,17 @@ export function lazyModule<Module>(importer: () => Promise<Module>): LazyModule<
  */
 export function useLazyModule<Module>(lazy: LazyModule<Module>, needed: boolean, inBackground = false): Module | null {
   const [module, setModule] = useState<Module | null>(() => lazy.current());
-  useEffect(() => {
-    if (module) return;
-    let live = true;
-    const arriving = needed ? lazy.load() : lazy.pending();
-    void arriving?.then((arrived) => {
-      if (!live) return;
-      if (inBackground) startTransition(() => setModule(() => arrived));
-      else setModule(() => arrived);
-    });
-    return () => {
-      live = false;
-    };
-  }, [lazy, module, needed, inBackground]);
+  useAbortableEffect(
+    (signal) => {
+      if (module) return;
+      const arriving = needed ? lazy.load() : lazy.pending();
+      void arriving?.then((arrived) => {
+        if (signal.aborted) return;
+        if (inBackground) startTransition(() => setModule(() => arrived));
+        else setModule(() => arrived);
+      });
+    },
+    [lazy, module, needed, inBackground],
+  );
   return module;
 }
