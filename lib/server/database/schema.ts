@@ -1,57 +1,130 @@
-import "server-only";
-import { bigint, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
-/** Drizzle's view of the tables that `migrations/*.sql` create (the SQL files are the source of truth). */
+/**
+ * Every table of the playground's database: the single source. The SQL migrations in `drizzle/`
+ * are generated from this file (`npm run db:generate`) and `drizzle-kit check` guards them.
+ * Constraint names are Postgres's own defaults, so databases made by the earlier hand-written
+ * migrations (see migrate.ts) are the same database, name for name.
+ */
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
-export const shares = pgTable("shares", {
-  id: text("id").primaryKey(),
-  ownerTokenHash: text("owner_token_hash").notNull(),
-  sourceKey: text("source_key").notNull(),
-  kind: text("kind", { enum: ["run", "grid"] }).notNull(),
-  record: jsonb("record").notNull(),
-  bytes: bigint("bytes", { mode: "number" }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-});
+/**
+ * The library of shared runs and grids. A share's record is the run as the history export writes
+ * it (run.json); its files live in their own table, so a page reads its record without them.
+ */
+export const shares = pgTable(
+  "shares",
+  {
+    id: text("id").primaryKey(),
+    ownerTokenHash: text("owner_token_hash").notNull(),
+    /** The browser's own id for what was shared: sharing the same run twice gives the same link. */
+    sourceKey: text("source_key").notNull(),
+    kind: text("kind", { enum: ["run", "grid"] }).notNull(),
+    record: jsonb("record").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("shares_owner_source").on(table.ownerTokenHash, table.sourceKey),
+    // Purging finds expired shares that still hold data; an expired one keeps a tombstone (bytes 0).
+    index("shares_expires_at")
+      .on(table.expiresAt)
+      .where(sql`${table.expiresAt} IS NOT NULL AND ${table.bytes} > 0`),
+    check("shares_kind_check", sql`${table.kind} IN ('run', 'grid')`),
+  ],
+);
 
 export const shareFiles = pgTable(
   "share_files",
   {
     shareId: text("share_id").notNull(),
     name: text("name").notNull(),
+    /** An image type checked from the bytes, or application/octet-stream for anything else. */
     contentType: text("content_type").notNull(),
     bytes: integer("bytes").notNull(),
+    /** The bytes on a PostgreSQL server; NULL with the embedded database (a folder beside it). */
     data: bytea("data"),
   },
-  (table) => [primaryKey({ columns: [table.shareId, table.name] })],
+  (table) => [
+    primaryKey({ name: "share_files_pkey", columns: [table.shareId, table.name] }),
+    foreignKey({ name: "share_files_share_id_fkey", columns: [table.shareId], foreignColumns: [shares.id] }).onDelete("cascade"),
+  ],
 );
 
-export const shareLibrary = pgTable("share_library", {
-  id: integer("id").primaryKey(),
-  bytes: bigint("bytes", { mode: "number" }).notNull(),
-});
+/** One row: the library's total size, changed in the same transaction as every share. */
+export const shareLibrary = pgTable(
+  "share_library",
+  {
+    id: integer("id").primaryKey(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+  },
+  (table) => [check("share_library_id_check", sql`${table.id} = 1`)],
+);
 
-export const shareFeedback = pgTable("share_feedback", {
-  id: text("id").primaryKey(),
-  shareId: text("share_id").notNull(),
-  author: text("author").notNull(),
-  rating: smallint("rating"),
-  comment: text("comment").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** Team feedback on a share, read newest first a page at a time and summed per share. */
+export const shareFeedback = pgTable(
+  "share_feedback",
+  {
+    id: text("id").primaryKey(),
+    shareId: text("share_id").notNull(),
+    author: text("author").notNull(),
+    rating: smallint("rating"),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: "share_feedback_share_id_fkey", columns: [table.shareId], foreignColumns: [shares.id] }).onDelete("cascade"),
+    index("share_feedback_newest").on(table.shareId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    check("share_feedback_rating_check", sql`${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
 
-export const serviceBaseForms = pgTable("service_base_forms", {
-  root: text("root").primaryKey(),
-  form: text("form", { enum: ["host", "api"] }).notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** The base form (host or api) that answered for a service root, so a new instance need not probe. */
+export const serviceBaseForms = pgTable(
+  "service_base_forms",
+  {
+    root: text("root").primaryKey(),
+    form: text("form", { enum: ["host", "api"] }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("service_base_forms_form_check", sql`${table.form} IN ('host', 'api')`)],
+);
 
-// `rate_limits` is read and written by rate-limiter-flexible's PostgreSQL store, not through Drizzle.
+/**
+ * Rate limits and the sign-in throttle, shared by every instance on one PostgreSQL server, in the
+ * layout rate-limiter-flexible's PostgreSQL store reads and writes (it is not queried through Drizzle).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: varchar("key", { length: 255 }).primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (table) => [index("rate_limits_expire").on(table.expire)],
+);
 
+/** Secrets the server makes for itself on first start (the session and poll-grant signing key). */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
