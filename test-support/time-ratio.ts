@@ -27,3 +27,6 @@ function timeOf(run: (input: string) => unknown, input: string, calls: number): 
   for (let call = 0; call < calls; call++) run(input);
   return performance.now() - started;
 }
+
+/** `unit` repeated to exactly `size` characters: the shape of most hostile inputs. */
+export const repeatTo = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { doublingRatio } from "@/test-support/time-ratio";
+import { doublingRatio, repeatTo as repeat } from "@/test-support/time-ratio";
 import { imagesInText } from "./images-in-text";
 import { findImages } from "./image-finder";
 import { interpretAnswer } from "./interpret-answer";
@@ -18,7 +18,6 @@ import { cleanBase64 } from "./image-signature";
  */
 
 const SIZE = 256 * 1024;
-const repeat = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const bytesOf = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
 
 const TEXT_ATTACKS: Record<string, (size: number) => string> = {

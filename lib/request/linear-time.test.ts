@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { doublingRatio } from "@/test-support/time-ratio";
+import { doublingRatio, repeatTo as repeat } from "@/test-support/time-ratio";
 import { explainAspectRatioProblem, makeGenerationRequestSchema, normaliseAspectRatioText } from "./generation-request";
 import { checkExtraFields } from "./extra-fields";
 import { feedbackInputSchema } from "./share-feedback";
@@ -15,7 +15,6 @@ import { parseScript } from "./presenter-script";
  */
 
 const SIZE = 256 * 1024;
-const repeat = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
 const ATTACKS: Record<string, (size: number) => string> = {
   "a run of spaces between two letters": (size) => `a${repeat(" ", size)}a`,

@@ -1,4 +1,5 @@
 import "server-only";
+import { ClientTurns } from "@/lib/server/limits/client-turns";
 
 /**
  * Sign-in attempts under way in this process: one at a time per client, and a few at a time in
@@ -9,32 +10,14 @@ import "server-only";
 
 export const SIGN_IN_MAX_IN_FLIGHT = 4;
 
-type Gate = { clients: Map<string, number>; total: number };
-const slot = globalThis as typeof globalThis & { __signInGate?: Gate };
-const gate = (slot.__signInGate ??= { clients: new Map(), total: 0 });
+const slot = globalThis as typeof globalThis & { __signInGate?: ClientTurns };
+const gate = (slot.__signInGate ??= new ClientTurns(1));
 
 export type GateEntry = { ok: true; leave: () => void } | { ok: false; retryAfterSeconds: number; reason: "client" | "all" };
 
 /** `expectedMs`: how long this attempt will take (its throttle wait), so others know when to retry. */
 export function enterSignIn(client: string, expectedMs: number, now = Date.now()): GateEntry {
-  const busyUntil = gate.clients.get(client);
-  if (busyUntil !== undefined) return { ok: false, retryAfterSeconds: secondsUntil(busyUntil, now), reason: "client" };
-  if (gate.total >= SIGN_IN_MAX_IN_FLIGHT) {
-    const soonest = Math.min(...gate.clients.values());
-    return { ok: false, retryAfterSeconds: secondsUntil(soonest, now), reason: "all" };
-  }
-  gate.clients.set(client, now + expectedMs);
-  gate.total += 1;
-  let left = false;
-  return {
-    ok: true,
-    leave: () => {
-      if (left) return;
-      left = true;
-      gate.clients.delete(client);
-      gate.total -= 1;
-    },
-  };
+  const turn = gate.take(client, SIGN_IN_MAX_IN_FLIGHT, now + expectedMs);
+  if (turn.ok) return { ok: true, leave: turn.release };
+  return { ok: false, reason: turn.reason, retryAfterSeconds: Math.max(1, Math.ceil((turn.soonestBackAt - now) / 1000)) };
 }
-
-const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { doublingRatio } from "@/test-support/time-ratio";
+import { doublingRatio, repeatTo as repeat } from "@/test-support/time-ratio";
 import { clientAddress, PEER_ADDRESS_HEADER } from "./client-address";
 import { isValidSessionToken } from "@/lib/server/access/session";
 import { SecretScrubber } from "@/lib/server/upstream/scrub-secret";
@@ -12,7 +12,6 @@ import { parseKnownHosts, isKnownHost } from "./known-hosts";
  */
 
 const SIZE = 256 * 1024;
-const repeat = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const KEY = "sk-live-0123456789abcdef";
 
 const parsedHosts = parseKnownHosts("images.example, .team.example");

@@ -1,4 +1,5 @@
 import "server-only";
+import { ClientTurns } from "./client-turns";
 
 /**
  * Share uploads being received at once: at most 2 per client and PLAYGROUND_MAX_UPLOADS in all.
@@ -10,28 +11,12 @@ export const UPLOADS_PER_CLIENT = 2;
 /** Long enough for an upload of a few MB on a slow link to finish. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
-type Slots = { clients: Map<string, number>; total: number };
-const slot = globalThis as typeof globalThis & { __uploadSlots?: Slots };
-const slots = (slot.__uploadSlots ??= { clients: new Map(), total: 0 });
+const slot = globalThis as typeof globalThis & { __uploadSlots?: ClientTurns };
+const slots = (slot.__uploadSlots ??= new ClientTurns(UPLOADS_PER_CLIENT));
 
 export type UploadSlot = { ok: true; release: () => void } | { ok: false; reason: "client" | "all" };
 
 export function acquireUploadSlot(client: string, maxUploads: number): UploadSlot {
-  const mine = slots.clients.get(client) ?? 0;
-  if (mine >= UPLOADS_PER_CLIENT) return { ok: false, reason: "client" };
-  if (slots.total >= maxUploads) return { ok: false, reason: "all" };
-  slots.clients.set(client, mine + 1);
-  slots.total += 1;
-  let released = false;
-  return {
-    ok: true,
-    release: () => {
-      if (released) return;
-      released = true;
-      slots.total -= 1;
-      const left = (slots.clients.get(client) ?? 1) - 1;
-      if (left <= 0) slots.clients.delete(client);
-      else slots.clients.set(client, left);
-    },
-  };
+  const turn = slots.take(client, maxUploads, Date.now() + UPLOAD_RETRY_AFTER_SECONDS * 1000);
+  return turn.ok ? { ok: true, release: turn.release } : { ok: false, reason: turn.reason };
 }
