@@ -23,9 +23,6 @@ import { useHistory } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
 import { gridShareTarget, ShareButton } from "./share/share-result-button";
-
-const gridShareButton =
-  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 import { resultViews } from "./run/result-views";
 import { isTyping } from "./ui/is-typing";
 import { lazyModule, useLazyModule } from "./ui/lazy-module";
@@ -37,6 +34,7 @@ import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import type { Prices } from "@/lib/request/prices";
 import { PricesContext } from "./ui/prices-context";
 import { ServiceEndpointsProvider } from "./ui/service-endpoints-context";
+import { buttonClass } from "./ui/button";
 
 type PlaygroundProps = {
   models: string[];
@@ -214,19 +212,12 @@ export function Playground({
             <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
             <div className="flex min-w-0 flex-wrap items-center gap-3">
               <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
-              <button
-                type="button"
-                onClick={present}
-                className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              >
+              <button type="button" onClick={present} className={buttonClass("secondary", "sm")}>
                 Present
               </button>
               {signOut && (
                 <form method="post" action="/api/sign-out">
-                  <button
-                    type="submit"
-                    className="rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-                  >
+                  <button type="submit" className={buttonClass("secondary", "sm")}>
                     Sign out
                   </button>
                 </form>
@@ -329,7 +320,7 @@ export function Playground({
                       <>
                         <button
                           type="button"
-                          className={gridShareButton}
+                          className={buttonClass("secondary", "sm")}
                           disabled={gridVerdicts.verdicts.size === 0}
                           onClick={() => {
                             if (grid.session) setReviewing({ ids: gridReviewIds(grid.session, gridVerdicts.verdicts), title: "grid" });
@@ -341,7 +332,7 @@ export function Playground({
                           target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
                           label="Share grid"
                           waitingTitle="Available once the grid has finished"
-                          className={gridShareButton}
+                          className={buttonClass("secondary", "sm")}
                         />
                       </>
                     }

@@ -5,6 +5,8 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import { commandUrlFor, curlSnippet, fetchSnippet } from "@/lib/request/request-snippets";
 import { copyText } from "@/lib/browser/reveal";
 import { useKnownEndpoints } from "@/components/ui/service-endpoints-context";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/lib/utils/cn";
 
 /**
  * The exact request as cURL or fetch, key written as $IMAGE_API_KEY, ready to paste. The command
@@ -15,8 +17,7 @@ export function RequestSnippets({ url, request }: { url: string; request: Genera
   const command = commandUrlFor(url, useKnownEndpoints());
   const copy = async (name: string, text: string) =>
     setCopied((await copyText(text)) ? `${name} copied` : "the browser did not allow copying");
-  const button =
-    "rounded-lg border border-zinc-300 px-2 py-0.5 font-sans font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
+  const button = cn(buttonClass("secondary", "xs"), "font-sans");
   return (
     <span className="flex flex-col gap-1.5">
       {command.differs && (

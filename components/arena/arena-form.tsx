@@ -2,7 +2,9 @@
 
 import { useMemo, useState, type FormEvent } from "react";
 import { planArena, type ArenaPlan, type ArenaSpec } from "@/lib/arena/arena-plan";
-import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { inputClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
+import { cn } from "@/lib/utils/cn";
 import { Button } from "@/components/ui/button";
 
 type ArenaFormProps = {
@@ -40,57 +42,47 @@ export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }
       aria-label="Arena"
       className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="arena-models" className={labelClassName}>
-          Models
-        </label>
-        <input
-          id="arena-models"
-          value={spec.models}
-          onChange={(event) => setSpec({ ...spec, models: event.target.value })}
-          aria-invalid={shown("models") ? true : undefined}
-          aria-describedby="arena-models-message"
-          className={`${inputClassName} font-mono`}
-        />
-        <FieldMessage
-          id="arena-models-message"
-          error={shown("models")}
-          hint={`Two to four, separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="arena-prompts" className={labelClassName}>
-          Prompts
-        </label>
-        <textarea
-          id="arena-prompts"
-          rows={4}
-          value={spec.prompts}
-          onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
-          aria-invalid={shown("prompts") ? true : undefined}
-          aria-describedby="arena-prompts-message"
-          className={`${inputClassName} min-h-24 resize-y leading-relaxed`}
-        />
-        <FieldMessage
-          id="arena-prompts-message"
-          error={shown("prompts")}
-          hint="One prompt per line; {a|b|c} inside a line expands to each choice."
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="arena-ratio" className={labelClassName}>
-          Aspect ratio
-        </label>
-        <input
-          id="arena-ratio"
-          value={spec.ratio}
-          onChange={(event) => setSpec({ ...spec, ratio: event.target.value })}
-          aria-invalid={shown("ratio") ? true : undefined}
-          aria-describedby="arena-ratio-message"
-          className={`${inputClassName} font-mono`}
-        />
-        <FieldMessage id="arena-ratio-message" error={shown("ratio")} hint="W:H, the same for every picture, e.g. 1:1 or 16:9." />
-      </div>
+      <Field
+        id="arena-models"
+        label="Models"
+        error={shown("models")}
+        hint={`Two to four, separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={spec.models}
+            onChange={(event) => setSpec({ ...spec, models: event.target.value })}
+            className={cn(inputClassName, "font-mono")}
+          />
+        )}
+      </Field>
+      <Field
+        id="arena-prompts"
+        label="Prompts"
+        error={shown("prompts")}
+        hint="One prompt per line; {a|b|c} inside a line expands to each choice."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            value={spec.prompts}
+            onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
+            className={cn(inputClassName, "min-h-24 resize-y leading-relaxed")}
+          />
+        )}
+      </Field>
+      <Field id="arena-ratio" label="Aspect ratio" error={shown("ratio")} hint="W:H, the same for every picture, e.g. 1:1 or 16:9.">
+        {(control) => (
+          <input
+            {...control}
+            value={spec.ratio}
+            onChange={(event) => setSpec({ ...spec, ratio: event.target.value })}
+            className={cn(inputClassName, "font-mono")}
+          />
+        )}
+      </Field>
       {shown("size") && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {shown("size")}

@@ -3,7 +3,10 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { parseAspectRatio, RATIO_PRESETS, swapAspectRatio } from "@/lib/request/aspect-ratio";
 import { normaliseAspectRatioText, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
-import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { inputClassName, labelClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils/cn";
 import { RatioPreview } from "./ratio-preview";
 import { RatioShape } from "./ratio-shape";
 
@@ -44,42 +47,39 @@ export function AspectRatioField() {
         })}
       </div>
       <div className="flex items-start gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <label htmlFor="aspect-ratio" className={labelClassName}>
-            Aspect ratio
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="aspect-ratio"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="W:H"
-              aria-invalid={error ? true : undefined}
-              aria-describedby="aspect-ratio-message"
-              className={`${inputClassName} font-mono tabular-nums`}
-              {...register("aspect_ratio")}
-            />
-            <button
-              type="button"
-              aria-label="Swap width and height"
-              title="Swap width and height"
-              disabled={!ratio}
-              onClick={() => {
-                const swapped = swapAspectRatio(normalised);
-                if (swapped) choose(swapped);
-              }}
-              className="rounded-xl border border-zinc-300 px-3 text-lg leading-none hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800"
-            >
-              ⇄
-            </button>
-          </div>
-          <FieldMessage
-            id="aspect-ratio-message"
-            error={error}
-            hint={ratio && normalised !== text ? `Will be sent as ${normalised}.` : "Any W:H with whole numbers, e.g. 16:9 or 1200:628."}
-          />
-        </div>
+        <Field
+          id="aspect-ratio"
+          label="Aspect ratio"
+          className="min-w-0 flex-1"
+          error={error}
+          hint={ratio && normalised !== text ? `Will be sent as ${normalised}.` : "Any W:H with whole numbers, e.g. 16:9 or 1200:628."}
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <input
+                {...control}
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="W:H"
+                className={cn(inputClassName, "font-mono tabular-nums")}
+                {...register("aspect_ratio")}
+              />
+              <Button
+                aria-label="Swap width and height"
+                title="Swap width and height"
+                disabled={!ratio}
+                onClick={() => {
+                  const swapped = swapAspectRatio(normalised);
+                  if (swapped) choose(swapped);
+                }}
+                className="rounded-xl px-3 text-lg leading-none disabled:opacity-40"
+              >
+                ⇄
+              </Button>
+            </div>
+          )}
+        </Field>
         <RatioPreview ratio={ratio} />
       </div>
     </div>

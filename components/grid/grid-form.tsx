@@ -10,6 +10,9 @@ import { usePrices } from "@/components/ui/prices-context";
 import { formatMoney } from "@/lib/answer/service-usage";
 import { describeEstimate, estimateBeforeRun } from "@/lib/request/prices";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils/cn";
 
 type GridFormProps = {
   settings: GridSettings;
@@ -75,74 +78,68 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
       aria-label="Grid"
       className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="grid-prompts" className={labelClassName}>
-          Prompt variants
-        </label>
-        <textarea
-          id="grid-prompts"
-          rows={5}
-          value={spec.prompts}
-          onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
-          aria-invalid={shown("prompts") ? true : undefined}
-          aria-describedby="grid-prompts-message"
-          className={`${inputClassName} min-h-28 resize-y leading-relaxed`}
-        />
-        <FieldMessage
-          id="grid-prompts-message"
-          error={shown("prompts")}
-          hint="One prompt per line; {a|b|c} inside a line expands to each choice."
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="grid-models" className={labelClassName}>
-          Models
-        </label>
-        <input
-          id="grid-models"
-          value={spec.models}
-          onChange={(event) => setSpec({ ...spec, models: event.target.value })}
-          aria-invalid={shown("models") ? true : undefined}
-          aria-describedby="grid-models-message"
-          className={`${inputClassName} font-mono`}
-        />
-        <FieldMessage
-          id="grid-models-message"
-          error={shown("models")}
-          hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="grid-ratios" className={labelClassName}>
-          Aspect ratios
-        </label>
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Common ratios">
-          {RATIO_PRESETS.map((ratio) => (
-            <button
-              key={ratio}
-              type="button"
-              aria-pressed={chosenRatios.includes(ratio)}
-              onClick={() => toggleRatio(ratio)}
-              className="rounded-lg border border-zinc-300 px-2 py-1 font-mono text-xs hover:bg-zinc-100 aria-pressed:border-accent-500 aria-pressed:bg-accent-50 aria-pressed:text-accent-700 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:bg-accent-500/15 dark:aria-pressed:text-accent-400"
-            >
-              {ratio}
-            </button>
-          ))}
-        </div>
-        <input
-          id="grid-ratios"
-          value={spec.ratios}
-          onChange={(event) => setSpec({ ...spec, ratios: event.target.value })}
-          aria-invalid={shown("ratios") ? true : undefined}
-          aria-describedby="grid-ratios-message"
-          className={`${inputClassName} font-mono`}
-        />
-        <FieldMessage
-          id="grid-ratios-message"
-          error={shown("ratios")}
-          hint="W:H, separated by commas; the buttons add and remove the common ones."
-        />
-      </div>
+      <Field
+        id="grid-prompts"
+        label="Prompt variants"
+        error={shown("prompts")}
+        hint="One prompt per line; {a|b|c} inside a line expands to each choice."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            value={spec.prompts}
+            onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
+            className={cn(inputClassName, "min-h-28 resize-y leading-relaxed")}
+          />
+        )}
+      </Field>
+      <Field
+        id="grid-models"
+        label="Models"
+        error={shown("models")}
+        hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={spec.models}
+            onChange={(event) => setSpec({ ...spec, models: event.target.value })}
+            className={cn(inputClassName, "font-mono")}
+          />
+        )}
+      </Field>
+      <Field
+        id="grid-ratios"
+        label="Aspect ratios"
+        error={shown("ratios")}
+        hint="W:H, separated by commas; the buttons add and remove the common ones."
+      >
+        {(control) => (
+          <>
+            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Common ratios">
+              {RATIO_PRESETS.map((ratio) => (
+                <Button
+                  key={ratio}
+                  variant="toggle"
+                  size="xs"
+                  aria-pressed={chosenRatios.includes(ratio)}
+                  onClick={() => toggleRatio(ratio)}
+                  className="py-1 font-mono"
+                >
+                  {ratio}
+                </Button>
+              ))}
+            </div>
+            <input
+              {...control}
+              value={spec.ratios}
+              onChange={(event) => setSpec({ ...spec, ratios: event.target.value })}
+              className={cn(inputClassName, "font-mono")}
+            />
+          </>
+        )}
+      </Field>
       {extraFields.mode !== "off" && (
         <fieldset className="flex flex-col gap-1.5">
           <legend className={labelClassName}>Sweep a request field (optional)</legend>

@@ -13,13 +13,13 @@ import { summariseCell } from "@/lib/grid/cell-summary";
 import { formatMoney } from "@/lib/answer/service-usage";
 import { estimateRunCost, sumCosts } from "@/lib/request/prices";
 import { bestRatedPerRow, type Verdict, type VerdictChange } from "@/lib/history/verdict";
+import { buttonClass } from "@/components/ui/button";
 
 /** The zip code loads when someone first downloads a grid. */
 const gridDownload = lazyModule(() => import("./grid-download"));
 
 const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompt", model: "Model", ratio: "Ratio" };
-const button =
-  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const button = buttonClass("secondary", "sm");
 
 type GridViewProps = {
   session: GridSession;

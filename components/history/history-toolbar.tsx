@@ -6,12 +6,12 @@ import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import type { HistoryApi, HistoryNotice } from "./use-history";
+import { buttonClass } from "@/components/ui/button";
 
 const MAX_COMPARED = 4;
 /** Export and import (the zip code) load when someone first uses them. */
 const historyTransfer = lazyModule(() => import("./history-transfer"));
-const button =
-  "rounded-lg border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const button = buttonClass("secondary", "sm");
 
 /** What can be done with the selected runs or all of them: review, compare, export, and import more. */
 export function HistoryToolbar({

@@ -12,6 +12,7 @@ import {
   type ShareSource,
 } from "@/lib/browser/share/share-client";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
+import { buttonClass } from "@/components/ui/button";
 
 const EXPIRY_CHOICES: { value: ShareExpiry; label: string }[] = [
   { value: "never", label: "Never" },
@@ -27,10 +28,8 @@ type Step =
   | { kind: "stopping"; share: MadeShare }
   | { kind: "stopped" };
 
-const secondaryButton =
-  "rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
-const primaryButton =
-  "rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
+const secondaryButton = buttonClass("secondary");
+const primaryButton = buttonClass("primary");
 
 export type ShareTarget = {
   /** Under which key this browser remembers the share (see shareKeyOfGrid). */

@@ -6,7 +6,9 @@ import { isOwnShare, loadFeedback, rememberedName, removeComment, sendFeedback }
 import { ratingText, type Rating } from "@/lib/history/verdict";
 import { RatingStars } from "@/components/verdict/rating-stars";
 import { Button } from "@/components/ui/button";
-import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { inputClassName, labelClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
+import { cn } from "@/lib/utils/cn";
 import { utcText } from "./shared-page-frame";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
@@ -152,43 +154,35 @@ function FeedbackForm({ shareId, onAdded }: { shareId: string; onAdded: (item: F
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Leave feedback" noValidate className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="flex min-w-48 flex-1 flex-col gap-1.5">
-          <label htmlFor="feedback-author" className={labelClassName}>
-            Your name
-          </label>
-          <input
-            id="feedback-author"
-            value={author}
-            maxLength={AUTHOR_MAX_CHARS}
-            autoComplete="name"
-            onChange={(event) => setAuthor(event.target.value)}
-            aria-invalid={fieldError("author") ? true : undefined}
-            aria-describedby="feedback-author-message"
-            className={inputClassName}
-          />
-          <FieldMessage id="feedback-author-message" error={fieldError("author")} />
-        </div>
+        <Field id="feedback-author" label="Your name" className="min-w-48 flex-1" error={fieldError("author")}>
+          {(control) => (
+            <input
+              {...control}
+              value={author}
+              maxLength={AUTHOR_MAX_CHARS}
+              autoComplete="name"
+              onChange={(event) => setAuthor(event.target.value)}
+              className={inputClassName}
+            />
+          )}
+        </Field>
         <div className="flex flex-col gap-1.5 pb-1">
           <span className={labelClassName}>Your rating</span>
           <RatingStars rating={rating ?? undefined} onRate={setRating} label="Rating" />
         </div>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="feedback-comment" className={labelClassName}>
-          Comment
-        </label>
-        <textarea
-          id="feedback-comment"
-          rows={3}
-          value={comment}
-          maxLength={COMMENT_MAX_CHARS}
-          onChange={(event) => setComment(event.target.value)}
-          aria-invalid={fieldError("comment") ? true : undefined}
-          aria-describedby="feedback-comment-message"
-          className={`${inputClassName} resize-y`}
-        />
-        <FieldMessage id="feedback-comment-message" error={fieldError("comment")} hint={`Up to ${COMMENT_MAX_CHARS} characters.`} />
-      </div>
+      <Field id="feedback-comment" label="Comment" error={fieldError("comment")} hint={`Up to ${COMMENT_MAX_CHARS} characters.`}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            value={comment}
+            maxLength={COMMENT_MAX_CHARS}
+            onChange={(event) => setComment(event.target.value)}
+            className={cn(inputClassName, "resize-y")}
+          />
+        )}
+      </Field>
       {problem && Object.keys(problem.fields).length === 0 && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {problem.message}

@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Field } from "./field";
+import { Button } from "./button";
+
+afterEach(cleanup);
+
+describe("Field", () => {
+  it("ties the label to the control and the hint below it", () => {
+    render(
+      <Field id="models" label="Models" hint="Separated by commas.">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const input = screen.getByLabelText("Models");
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    expect(document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Separated by commas.");
+  });
+
+  it("marks the control invalid and announces the error in the hint's place", () => {
+    render(
+      <Field id="ratio" label="Aspect ratio" error="Use a colon between width and height, e.g. 16:9." hint="W:H">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const input = screen.getByLabelText("Aspect ratio");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("Use a colon between width and height, e.g. 16:9.");
+    expect(input.getAttribute("aria-describedby")).toBe(alert.id);
+    expect(screen.queryByText("W:H")).toBeNull();
+  });
+});
+
+describe("Button", () => {
+  it("is a plain button by default, and a later class wins over the variant's", () => {
+    render(
+      <Button size="sm" className="px-6">
+        Export
+      </Button>,
+    );
+    const button = screen.getByRole("button", { name: "Export" });
+    expect(button.getAttribute("type")).toBe("button");
+    expect(button.className).toContain("px-6");
+    expect(button.className).not.toContain("px-2.5");
+  });
+});

@@ -1,0 +1,48 @@
+import { cn } from "@/lib/utils/cn";
+import { FieldMessage, labelClassName } from "./field-message";
+
+/** What a field's control takes from its Field: its id, and its tie to the message below it. */
+export type FieldControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+type FieldProps = {
+  id: string;
+  label: React.ReactNode;
+  /** Shown (and announced) below the control when set; otherwise the hint is. */
+  error?: string;
+  hint?: React.ReactNode;
+  /** Beside the label, on its right (a character counter, a swap button). */
+  aside?: React.ReactNode;
+  className?: string;
+  children: (control: FieldControlProps) => React.ReactNode;
+};
+
+/**
+ * One field of any form: its label (tied by `htmlFor`), the control, and its message right below
+ * (tied by `aria-describedby`; an error is `role="alert"` and marks the control `aria-invalid`).
+ */
+export function Field({ id, label, error, hint, aside, className, children }: FieldProps) {
+  const messageId = `${id}-message`;
+  const control: FieldControlProps = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error || hint ? messageId : undefined,
+  };
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor={id} className={labelClassName}>
+            {label}
+          </label>
+          {aside}
+        </div>
+      ) : (
+        <label htmlFor={id} className={labelClassName}>
+          {label}
+        </label>
+      )}
+      {children(control)}
+      <FieldMessage id={messageId} error={error} hint={hint} />
+    </div>
+  );
+}
