@@ -125,7 +125,7 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
                   size="xs"
                   aria-pressed={chosenRatios.includes(ratio)}
                   onClick={() => toggleRatio(ratio)}
-                  className="py-1 font-mono"
+                  className="py-1 font-mono font-normal"
                 >
                   {ratio}
                 </Button>
