@@ -5,7 +5,6 @@ import { parseAspectRatio, RATIO_PRESETS, swapAspectRatio } from "@/lib/request/
 import { normaliseAspectRatioText, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
 import { inputClassName, labelClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 import { RatioPreview } from "./ratio-preview";
 import { RatioShape } from "./ratio-shape";
@@ -65,7 +64,8 @@ export function AspectRatioField() {
                 className={cn(inputClassName, "font-mono tabular-nums")}
                 {...register("aspect_ratio")}
               />
-              <Button
+              <button
+                type="button"
                 aria-label="Swap width and height"
                 title="Swap width and height"
                 disabled={!ratio}
@@ -73,10 +73,10 @@ export function AspectRatioField() {
                   const swapped = swapAspectRatio(normalised);
                   if (swapped) choose(swapped);
                 }}
-                className="rounded-xl px-3 text-lg leading-none disabled:opacity-40"
+                className="rounded-xl border border-zinc-300 px-3 text-lg leading-none hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
                 ⇄
-              </Button>
+              </button>
             </div>
           )}
         </Field>

@@ -14,7 +14,7 @@ export function PromptField({ maxChars }: { maxChars: number }) {
   const counter = (
     <span
       aria-live="polite"
-      className={cn("text-xs text-muted tabular-nums", count > maxChars && "font-semibold text-red-700 dark:text-red-400")}
+      className={cn("text-xs tabular-nums", count > maxChars ? "font-semibold text-red-700 dark:text-red-400" : "text-muted")}
     >
       {formatCount(count)} / {formatCount(maxChars)}
     </span>

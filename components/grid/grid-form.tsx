@@ -122,10 +122,10 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
                 <Button
                   key={ratio}
                   variant="toggle"
-                  size="xs"
+                  size="chip"
                   aria-pressed={chosenRatios.includes(ratio)}
                   onClick={() => toggleRatio(ratio)}
-                  className="py-1 font-mono font-normal"
+                  className="font-mono"
                 >
                   {ratio}
                 </Button>

@@ -34,15 +34,14 @@ describe("Field", () => {
 });
 
 describe("Button", () => {
-  it("is a plain button by default, and a later class wins over the variant's", () => {
+  it("is a plain button by default, with its variant's classes and the caller's own", () => {
     render(
-      <Button size="sm" className="px-6">
+      <Button size="sm" variant="primary" className="self-start">
         Export
       </Button>,
     );
     const button = screen.getByRole("button", { name: "Export" });
     expect(button.getAttribute("type")).toBe("button");
-    expect(button.className).toContain("px-6");
-    expect(button.className).not.toContain("px-2.5");
+    expect(button.className.split(" ")).toEqual(expect.arrayContaining(["bg-accent-600", "px-2.5", "text-xs", "self-start"]));
   });
 });
