@@ -58,11 +58,14 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
   // Every answer to a client with recent wrong guesses waits, right or wrong, so guessing stays slow;
   // and a client has one attempt under way at a time, so the waits add up instead of overlapping.
   const store = limitStoreFor(config.shares);
-  const delay = await signInDelayMs(store, client);
-  if (delay === "unavailable") return redirect("/sign-in?error=unavailable");
-  const entry = enterSignIn(client, delay);
+  const expected = await signInDelayMs(store, client);
+  if (expected === "unavailable") return redirect("/sign-in?error=unavailable");
+  const entry = await enterSignIn(client, expected);
   if (!entry.ok) return tooManyAttempts(entry.retryAfterSeconds, entry.reason);
   try {
+    // An attempt that waited for its turn waits as the failures counted meanwhile say.
+    const delay = entry.waited ? await signInDelayMs(store, client) : expected;
+    if (delay === "unavailable") return redirect("/sign-in?error=unavailable");
     const body = await readRequestBody(request, 4096);
     const next = safeNextPath(body.ok ? new URLSearchParams(body.text).get("next") : null);
     const nextParameter = next === "/" ? "" : `&next=${encodeURIComponent(next)}`;
