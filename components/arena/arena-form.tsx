@@ -2,9 +2,7 @@
 
 import { useMemo, useState, type FormEvent } from "react";
 import { planArena, type ArenaPlan, type ArenaSpec } from "@/lib/arena/arena-plan";
-import { inputClassName } from "@/components/ui/field-message";
-import { Field } from "@/components/ui/field";
-import { cn } from "@/lib/utils/cn";
+import { TextField } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 
 type ArenaFormProps = {
@@ -42,47 +40,34 @@ export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }
       aria-label="Arena"
       className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <Field
+      <TextField
         id="arena-models"
         label="Models"
         error={shown("models")}
         hint={`Two to four, separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={spec.models}
-            onChange={(event) => setSpec({ ...spec, models: event.target.value })}
-            className={cn(inputClassName, "font-mono")}
-          />
-        )}
-      </Field>
-      <Field
+        controlClassName="font-mono"
+        value={spec.models}
+        onChange={(models) => setSpec({ ...spec, models })}
+      />
+      <TextField
         id="arena-prompts"
         label="Prompts"
         error={shown("prompts")}
         hint="One prompt per line; {a|b|c} inside a line expands to each choice."
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={spec.prompts}
-            onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
-            className={cn(inputClassName, "min-h-24 resize-y leading-relaxed")}
-          />
-        )}
-      </Field>
-      <Field id="arena-ratio" label="Aspect ratio" error={shown("ratio")} hint="W:H, the same for every picture, e.g. 1:1 or 16:9.">
-        {(control) => (
-          <input
-            {...control}
-            value={spec.ratio}
-            onChange={(event) => setSpec({ ...spec, ratio: event.target.value })}
-            className={cn(inputClassName, "font-mono")}
-          />
-        )}
-      </Field>
+        rows={4}
+        controlClassName="min-h-24"
+        value={spec.prompts}
+        onChange={(prompts) => setSpec({ ...spec, prompts })}
+      />
+      <TextField
+        id="arena-ratio"
+        label="Aspect ratio"
+        error={shown("ratio")}
+        hint="W:H, the same for every picture, e.g. 1:1 or 16:9."
+        controlClassName="font-mono"
+        value={spec.ratio}
+        onChange={(ratio) => setSpec({ ...spec, ratio })}
+      />
       {shown("size") && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {shown("size")}

@@ -10,7 +10,7 @@ import { usePrices } from "@/components/ui/prices-context";
 import { formatMoney } from "@/lib/answer/service-usage";
 import { describeEstimate, estimateBeforeRun } from "@/lib/request/prices";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
-import { Field } from "@/components/ui/field";
+import { Field, TextField } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 
@@ -78,37 +78,25 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
       aria-label="Grid"
       className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <Field
+      <TextField
         id="grid-prompts"
         label="Prompt variants"
         error={shown("prompts")}
         hint="One prompt per line; {a|b|c} inside a line expands to each choice."
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={5}
-            value={spec.prompts}
-            onChange={(event) => setSpec({ ...spec, prompts: event.target.value })}
-            className={cn(inputClassName, "min-h-28 resize-y leading-relaxed")}
-          />
-        )}
-      </Field>
-      <Field
+        rows={5}
+        controlClassName="min-h-28"
+        value={spec.prompts}
+        onChange={(prompts) => setSpec({ ...spec, prompts })}
+      />
+      <TextField
         id="grid-models"
         label="Models"
         error={shown("models")}
         hint={`Separated by commas.${models.length > 0 ? ` Suggestions: ${models.join(", ")}.` : ""}`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={spec.models}
-            onChange={(event) => setSpec({ ...spec, models: event.target.value })}
-            className={cn(inputClassName, "font-mono")}
-          />
-        )}
-      </Field>
+        controlClassName="font-mono"
+        value={spec.models}
+        onChange={(models) => setSpec({ ...spec, models })}
+      />
       <Field
         id="grid-ratios"
         label="Aspect ratios"

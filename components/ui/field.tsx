@@ -1,5 +1,5 @@
 import { cn } from "@/lib/utils/cn";
-import { FieldMessage, labelClassName } from "./field-message";
+import { FieldMessage, inputClassName, labelClassName } from "./field-message";
 
 /** What a field's control takes from its Field: its id, and its tie to the message below it. */
 export type FieldControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
@@ -44,5 +44,40 @@ export function Field({ id, label, error, hint, aside, className, children }: Fi
       {children(control)}
       <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
+  );
+}
+
+/**
+ * A Field holding plain text kept in the caller's state: an input, or with `rows` a textarea that
+ * grows downwards (the grid's and the arena's lists of prompts, models and ratios).
+ */
+export function TextField({
+  value,
+  onChange,
+  rows,
+  controlClassName,
+  ...field
+}: Omit<FieldProps, "children"> & { value: string; onChange: (value: string) => void; rows?: number; controlClassName?: string }) {
+  return (
+    <Field {...field}>
+      {(control) =>
+        rows ? (
+          <textarea
+            {...control}
+            rows={rows}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            className={cn(inputClassName, "resize-y leading-relaxed", controlClassName)}
+          />
+        ) : (
+          <input
+            {...control}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            className={cn(inputClassName, controlClassName)}
+          />
+        )
+      }
+    </Field>
   );
 }
