@@ -20,7 +20,8 @@ async function startThrottled(): Promise<Instance> {
 }
 
 test("password guesses sent in parallel are answered one at a time, and the session outlives a restart", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  // Two servers of its own start here; on a loaded machine each opening of its data folder takes a while.
+  test.setTimeout(240_000);
   rmSync(THROTTLE_DATA, { recursive: true, force: true });
   instance = await startThrottled();
   const signIn = `${instance.url}/sign-in`;
