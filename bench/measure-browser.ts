@@ -38,7 +38,10 @@ function collectScripts(page: Page): Script[] {
  * Gzipped JavaScript requested for `/` before the page marked itself interactive (hydrated), and
  * everything loaded after that: prefetched while idle, or on the first answer.
  */
-export async function javascriptWeight(browser: Browser, baseUrl: string): Promise<{ firstLoadKib: number; lazy: Script[] }> {
+export async function javascriptWeight(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ firstLoadKib: number; firstLoad: Script[]; lazy: Script[]; interactiveAt: number }> {
   const page = await browser.newPage();
   const scripts = collectScripts(page);
   await page.goto(baseUrl, { waitUntil: "networkidle" });
@@ -53,7 +56,7 @@ export async function javascriptWeight(browser: Browser, baseUrl: string): Promi
   await page.close();
   const firstLoad = scripts.filter((script) => script.requestedAt <= interactiveAt);
   const lazy = scripts.filter((script) => script.requestedAt > interactiveAt);
-  return { firstLoadKib: firstLoad.reduce((total, script) => total + script.gzipBytes, 0) / 1024, lazy };
+  return { firstLoadKib: firstLoad.reduce((total, script) => total + script.gzipBytes, 0) / 1024, firstLoad, lazy, interactiveAt };
 }
 
 /** From the answer's arrival to the last of `count` images on screen, and the longest main-thread task in that time. */

@@ -15,18 +15,18 @@ import { useGridVerdicts } from "./grid/use-grid-verdicts";
 import { useArenaSessions } from "./arena/use-arena-sessions";
 import { initialArenaSpec } from "./arena/initial-arena-spec";
 import { LazyReviewDialog } from "./review/lazy-review-dialog";
-import { gridReviewIds } from "./grid/grid-review-ids";
 import { ModeTabs, type PlaygroundMode } from "./mode-tabs";
 import type { ArenaSpec } from "@/lib/arena/arena-plan";
 import { LazyHistoryPanel } from "./history/lazy-history-panel";
-import { useHistory } from "./history/use-history";
+import { useHistory, useHistoryState } from "./history/use-history";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
-import { gridShareTarget, ShareButton } from "./share/share-result-button";
 import { resultViews } from "./run/result-views";
+import { runViews } from "./run/run-views";
+import { generationRuntime } from "./run/generation-runtime";
+import { generationValidation } from "./form/lazy-generation-resolver";
 import { isTyping } from "./ui/is-typing";
 import { lazyModule, useLazyModule } from "./ui/lazy-module";
-import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
 import { ServiceBadge } from "./service-badge";
@@ -54,6 +54,9 @@ const presenterView = lazyModule(() => import("./present/presenter"));
 /** The arena's form and panel load when someone first opens the Arena tab. */
 const arenaViews = lazyModule(() => import("./arena/arena-workspace"));
 
+/** The list of shortcuts loads when someone first asks for it ("?"). */
+const shortcutsDialog = lazyModule(() => import("./shortcuts-dialog"));
+
 /** The compare dialog loads when someone first compares runs. */
 const compareDialog = lazyModule(() => import("./history/compare-dialog"));
 type CompareModule = Awaited<ReturnType<typeof compareDialog.load>>;
@@ -70,6 +73,7 @@ export function Playground({
   gridSettings,
 }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
+  const shortcuts = useLazyModule(shortcutsDialog, showShortcuts);
   // The fields presenter mode starts from while it is open; a link with present=1 opens it at once.
   const [presenting, setPresenting] = useState<PresenterFields | null>(() =>
     shared.present === "1" ? formDefaults(shared, models) : null,
@@ -86,7 +90,10 @@ export function Playground({
   const { loadRuns } = history;
   const loadRun = useCallback(async (id: string) => (await loadRuns([id]))[0] ?? null, [loadRuns]);
   const { shownRunId } = single;
-  const { summaries, setVerdict } = history;
+  const { setVerdict } = history;
+  const summaries = useHistoryState(history, (state) => state.summaries);
+  const prompts = useHistoryState(history, (state) => state.prompts);
+  const historyOpen = useHistoryState(history, (state) => state.ready && state.unavailable === null);
   const shownSummary = useMemo(
     () => (shownRunId === null ? undefined : summaries.find((saved) => saved.id === shownRunId)),
     [summaries, shownRunId],
@@ -108,7 +115,7 @@ export function Playground({
   const { mode, grid, views: gridViews } = workspace;
   const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
   const arena = useLazyModule(arenaViews, mode === "arena");
-  const arenas = useArenaSessions(mode === "arena");
+  const arenas = useArenaSessions(arena);
   const [reviewing, setReviewing] = useState<{ ids: string[]; title: string } | null>(null);
   const summaryById = useMemo(() => (reviewing ? new Map(summaries.map((saved) => [saved.id, saved])) : null), [reviewing, summaries]);
   const rateReviewed = useCallback((id: string, change: VerdictChange) => void setVerdict([id], change), [setVerdict]);
@@ -149,12 +156,17 @@ export function Playground({
     setComparing({ runs, module: compareModule });
   }, []);
 
-  // Interactive now. The answer views are fetched as soon as the person starts on the form (focus
-  // or a press anywhere), so they are there before the answer lands, without costing the page's
-  // start-up on a phone.
+  // Interactive now. Validation, the request runtime and the answer views are fetched as soon as
+  // the person starts on the form (focus or a press anywhere), so they are there before Generate
+  // is pressed and the answer lands, without costing the page's start-up on a phone.
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
-    const preload = () => void resultViews.load();
+    const preload = () => {
+      void generationValidation.load();
+      void generationRuntime.load();
+      void runViews.load();
+      void resultViews.load();
+    };
     const options = { once: true, capture: true } as const;
     window.addEventListener("focusin", preload, options);
     window.addEventListener("pointerdown", preload, options);
@@ -274,15 +286,15 @@ export function Playground({
               )}
               {mode === "arena" && !arena && <p className="text-sm text-muted">Opening the arena…</p>}
               <PromptLibrary
-                prompts={history.prompts}
-                available={history.ready && history.unavailable === null}
+                prompts={prompts}
+                available={historyOpen}
                 currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
                 onSave={history.savePrompt}
                 onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
                 onDelete={(id) => void history.deletePrompt(id)}
               />
             </section>
-            {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+            {showShortcuts && shortcuts && <shortcuts.ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
             {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
             {reviewing && summaryById && (
               <LazyReviewDialog
@@ -317,24 +329,12 @@ export function Playground({
                     verdicts={gridVerdicts.verdicts}
                     onVerdict={gridVerdicts.onVerdict}
                     extraActions={
-                      <>
-                        <button
-                          type="button"
-                          className={buttonClass("secondary", "sm")}
-                          disabled={gridVerdicts.verdicts.size === 0}
-                          onClick={() => {
-                            if (grid.session) setReviewing({ ids: gridReviewIds(grid.session, gridVerdicts.verdicts), title: "grid" });
-                          }}
-                        >
-                          Review
-                        </button>
-                        <ShareButton
-                          target={grid.session.runningBatches === 0 ? gridShareTarget(grid.session.id, history.loadGroup) : null}
-                          label="Share grid"
-                          waitingTitle="Available once the grid has finished"
-                          className={buttonClass("secondary", "sm")}
-                        />
-                      </>
+                      <gridViews.GridActions
+                        session={grid.session}
+                        verdicts={gridVerdicts.verdicts}
+                        onReview={(ids) => setReviewing({ ids, title: "grid" })}
+                        loadGroup={history.loadGroup}
+                      />
                     }
                   />
                 ) : (

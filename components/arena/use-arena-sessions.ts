@@ -2,8 +2,11 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { ArenaPlan, ArenaSpec } from "@/lib/arena/arena-plan";
-import { withVote, type ArenaSession, type ArenaWinner } from "@/lib/arena/arena-session";
-import { loadArenas, storeArenas } from "@/lib/browser/arena-storage";
+import type { ArenaSession, ArenaWinner, withVote } from "@/lib/arena/arena-session";
+import type { loadArenas, storeArenas } from "@/lib/browser/arena-storage";
+
+/** How sessions are read, kept and voted on: the arena's lazily loaded module (arena-workspace) brings these. */
+type ArenaModule = { loadArenas: typeof loadArenas; storeArenas: typeof storeArenas; withVote: typeof withVote };
 
 export type ArenaSessions = {
   /** Newest first. */
@@ -17,8 +20,12 @@ export type ArenaSessions = {
   remove: (id: string) => void;
 };
 
-/** The arena sessions kept in this browser; read when the arena first opens, written on each change. */
-export function useArenaSessions(enabled: boolean): ArenaSessions {
+/**
+ * The arena sessions kept in this browser; read when the arena's module has arrived (the tab first
+ * opened), written on each change. Nothing here runs before then: every action comes from the
+ * arena's own views.
+ */
+export function useArenaSessions(arena: ArenaModule | null): ArenaSessions {
   const [state, setState] = useState<{ loaded: boolean; current: string | null; sessions: ArenaSession[] }>({
     loaded: false,
     current: null,
@@ -27,22 +34,22 @@ export function useArenaSessions(enabled: boolean): ArenaSessions {
   const [notKept, setNotKept] = useState(false);
 
   useEffect(() => {
-    if (!enabled || state.loaded) return;
-    const stored = loadArenas();
+    if (!arena || state.loaded) return;
+    const stored = arena.loadArenas();
     // Read once, when the arena tab first opens: nothing of it costs the page's start.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read after mount, never during render
     setState({ loaded: true, current: stored.current, sessions: stored.sessions });
-  }, [enabled, state.loaded]);
+  }, [arena, state.loaded]);
 
   const update = useCallback(
     (change: (previous: { current: string | null; sessions: ArenaSession[] }) => { current: string | null; sessions: ArenaSession[] }) => {
       setState((previous) => {
         const next = { loaded: true, ...change(previous) };
-        setNotKept(!storeArenas(next));
+        if (arena) setNotKept(!arena.storeArenas(next));
         return next;
       });
     },
-    [],
+    [arena],
   );
 
   const start = useCallback(
@@ -56,9 +63,11 @@ export function useArenaSessions(enabled: boolean): ArenaSessions {
     (match: number, winner: ArenaWinner) =>
       update((previous) => ({
         current: previous.current,
-        sessions: previous.sessions.map((session) => (session.id === previous.current ? withVote(session, match, winner) : session)),
+        sessions: previous.sessions.map((session) =>
+          session.id === previous.current && arena ? arena.withVote(session, match, winner) : session,
+        ),
       })),
-    [update],
+    [update, arena],
   );
   const resume = useCallback((id: string) => update((previous) => ({ current: id, sessions: previous.sessions })), [update]);
   const remove = useCallback(

@@ -2,7 +2,8 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { parseAspectRatio, RATIO_PRESETS, swapAspectRatio } from "@/lib/request/aspect-ratio";
-import { normaliseAspectRatioText, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
+import { normaliseAspectRatioText } from "@/lib/request/request-fields";
 import { inputClassName, labelClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/utils/cn";

@@ -1,16 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { memo, useImperativeHandle, useMemo, type Ref } from "react";
+import { memo, useImperativeHandle, type Ref } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { makeGenerationRequestSchema, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
 import type { SharedFields } from "@/lib/request/share-link";
 import { AspectRatioField } from "./aspect-ratio-field";
 import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
 import { ShareLinkButton } from "./share-link-button";
+import { useGenerationResolver } from "./lazy-generation-resolver";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import { extraFieldsText, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
+import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
+import { extraFieldsText } from "@/lib/request/extra-fields-text";
 
 /** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
 export type GenerationFormApi = {
@@ -62,10 +63,10 @@ export const GenerationForm = memo(function GenerationForm({
   onGenerate,
   onCancel,
 }: GenerationFormProps) {
-  const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars, extraFields }), [promptMaxChars, extraFields]);
+  const resolver = useGenerationResolver(promptMaxChars, extraFields);
   const editor = useLazyModule(extraFieldsEditor, extraFields.mode !== "off");
   const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
-    resolver: zodResolver(schema),
+    resolver,
     // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
     defaultValues: formDefaults(shared, models),
     // Validate on submit, then live while fixing: a message appearing on blur would move the

@@ -1,7 +1,8 @@
 "use client";
 
 import { useFormContext, useWatch } from "react-hook-form";
-import { countCharacters, type GenerationRequest, type GenerationRequestInput } from "@/lib/request/generation-request";
+import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
+import { countCharacters } from "@/lib/request/request-fields";
 import { formatCount } from "@/lib/utils/format-count";
 import { inputClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";

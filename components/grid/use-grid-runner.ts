@@ -3,11 +3,10 @@
 import { useCallback, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
-import { runCells, type CellProgress } from "@/lib/grid/grid-scheduler";
+import type { CellProgress } from "@/lib/grid/grid-scheduler";
 import type { GridSettings } from "@/lib/grid/grid-settings";
-import { retryDelayMs } from "@/lib/grid/retry-after";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
-import { runGeneration } from "@/lib/browser/run-generation";
+import { generationRuntime } from "@/components/run/generation-runtime";
 import { RequestGroup } from "@/lib/browser/latest-request";
 
 /**
@@ -70,6 +69,7 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
           if (previous) cells[index] = { ...previous, ...view };
           return { ...current, cells };
         });
+      const { runCells, runGeneration, retryDelayMs } = await generationRuntime.load();
       await runCells({
         cells: indices,
         concurrency: settings.concurrency,

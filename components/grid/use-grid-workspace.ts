@@ -2,7 +2,8 @@
 
 import { useCallback, useState, type RefObject } from "react";
 import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
-import { planGrid, type GridSpec } from "@/lib/grid/grid-plan";
+import type { GridSpec } from "@/lib/grid/grid-plan";
+import { generationRuntime } from "@/components/run/generation-runtime";
 import type { GridSettings } from "@/lib/grid/grid-settings";
 import type { HistoryRun } from "@/lib/history/history-types";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
@@ -86,6 +87,7 @@ export function useGridWorkspace({ settings, promptMaxChars, extraFields, histor
     async (cells: HistoryRun[]) => {
       const group = cells[0]?.group;
       if (!group) return;
+      const { planGrid } = await generationRuntime.load();
       // Planned with the limits it was made under: a lower maximum set later does not hide a saved grid.
       const planned = planGrid(group.spec, {
         maxCells: group.cellCount,
@@ -117,10 +119,11 @@ export function useGridWorkspace({ settings, promptMaxChars, extraFields, histor
 
   /** Runs a saved grid again, as a new grid. */
   const rerunGrid = useCallback(
-    (cells: HistoryRun[]) => {
+    async (cells: HistoryRun[]) => {
       const group = cells[0]?.group;
       if (!group) return;
       showGridForm(group.spec);
+      const { planGrid } = await generationRuntime.load();
       const planned = planGrid(group.spec, { maxCells: settings.maxCells, promptMaxChars, extraFields });
       // A grid too large for today's limits stays in the form, where its problem is explained.
       if (planned.ok) startGrid(group.spec, planned.plan, group.rowAxis);

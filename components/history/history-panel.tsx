@@ -16,7 +16,7 @@ import { HistoryPersistence } from "./history-persistence";
 import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
 import { HistoryFrame, HistoryHeading } from "./history-frame";
-import type { HistoryApi } from "./use-history";
+import { useHistoryState, type HistoryApi } from "./use-history";
 import { gridShareTarget, LazyShareDialog, runShareTarget } from "@/components/share/share-result-button";
 import type { ShareTarget } from "@/components/share/share-dialog";
 import { useTeamFeedback } from "@/components/share/use-team-feedback";
@@ -66,7 +66,14 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmClear, setConfirmClear] = useState(false);
   const now = useNow(30_000);
-  const { summaries, totals } = history;
+  const summaries = useHistoryState(history, (state) => state.summaries);
+  const totals = useHistoryState(history, (state) => state.totals);
+  const loading = useHistoryState(history, (state) => state.loading);
+  const ready = useHistoryState(history, (state) => state.ready);
+  const unavailable = useHistoryState(history, (state) => state.unavailable);
+  const persistence = useHistoryState(history, (state) => state.persistence);
+  const notice = useHistoryState(history, (state) => state.notice);
+  const choices = useHistoryState(history, (state) => state.choices);
   const sharedIds = useSharedRunIds();
   const teamFeedback = useTeamFeedback(sharedIds);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
@@ -81,7 +88,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
   const today = useMemo(() => todaysCost(summaries, prices, now), [summaries, prices, now]);
   const filtering = isFiltering(appliedFilter);
   // Counted once every run is read: a partial count would only mislead.
-  const counts = useMemo(() => (history.loading ? null : countValues(summaries)), [history.loading, summaries]);
+  const counts = useMemo(() => (loading ? null : countValues(summaries)), [loading, summaries]);
 
   const toggle = (ids: readonly string[], on: boolean) =>
     setSelected((previous) => {
@@ -122,23 +129,23 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           </p>
         )}
       </div>
-      {history.persistence && totals.count > 0 && <HistoryPersistence persistence={history.persistence} />}
-      {history.unavailable && (
+      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} />}
+      {unavailable && (
         <p
           role="alert"
           className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          {history.unavailable}
+          {unavailable}
         </p>
       )}
-      {history.notice && <HistoryNoticeBar notice={history.notice} onDismiss={history.dismissNotice} />}
+      {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
       {totals.count > 0 && (
-        <HistoryFilters choices={history.choices} counts={counts} filter={filter} sharedCount={sharedCount} onChange={setFilter} />
+        <HistoryFilters choices={choices} counts={counts} filter={filter} sharedCount={sharedCount} onChange={setFilter} />
       )}
       {filtering && (
         <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
           {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
-          {history.loading ? " so far (older runs still loading)" : ""}
+          {loading ? " so far (older runs still loading)" : ""}
         </p>
       )}
       <HistoryToolbar
@@ -148,7 +155,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
         canReview={shown.some((run) => run.status === "succeeded")}
         onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
       />
-      {!history.ready ? (
+      {!ready ? (
         <p className="text-sm text-muted">Opening history…</p>
       ) : summaries.length === 0 ? (
         <p className="text-sm text-muted">Every run you make is kept here, in this browser, with its images.</p>
@@ -157,7 +164,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
       ) : (
         <HistoryList
           entries={entries}
-          busy={history.loading}
+          busy={loading}
           now={now}
           shownId={shownId}
           selected={selected}

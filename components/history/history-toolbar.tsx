@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
-import type { HistoryApi, HistoryNotice } from "./use-history";
+import { useHistoryState, type HistoryApi, type HistoryNotice } from "./use-history";
 import { buttonClass } from "@/components/ui/button";
 
 const MAX_COMPARED = 4;
@@ -28,6 +28,8 @@ export function HistoryToolbar({
   canReview: boolean;
   onReview: () => void;
 }) {
+  const historyEmpty = useHistoryState(history, (state) => state.totals.count === 0);
+  const historyOpen = useHistoryState(history, (state) => state.ready && state.unavailable === null);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<HistoryNotice | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -102,17 +104,12 @@ export function HistoryToolbar({
         <button
           type="button"
           className={button}
-          disabled={history.totals.count === 0 || busy !== null}
+          disabled={historyEmpty || busy !== null}
           onClick={() => void exportRuns(history.loadAllRuns)}
         >
           Export all
         </button>
-        <button
-          type="button"
-          className={button}
-          disabled={busy !== null || history.unavailable !== null || !history.ready}
-          onClick={() => fileInputRef.current?.click()}
-        >
+        <button type="button" className={button} disabled={busy !== null || !historyOpen} onClick={() => fileInputRef.current?.click()}>
           Import…
         </button>
         <input

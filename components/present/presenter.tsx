@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { HistoryApi } from "@/components/history/use-history";
+import { useHistoryState, type HistoryApi } from "@/components/history/use-history";
 import { ShortcutsDialog, type Shortcut } from "@/components/shortcuts-dialog";
 import { isChoice, isTyping } from "@/components/ui/is-typing";
 import { makeGenerationRequestSchema } from "@/lib/request/generation-request";
@@ -57,6 +57,7 @@ export default function Presenter({ models, promptMaxChars, service, history, in
   }, []);
   const script = usePresenterScript(start, fill);
   const runs = usePresenterRuns(history, service.demoModels);
+  const libraryPrompts = useHistoryState(history, (state) => state.prompts);
   const schema = useMemo(() => makeGenerationRequestSchema({ promptMaxChars }), [promptMaxChars]);
   const position = script.script?.position ?? null;
 
@@ -191,7 +192,7 @@ export default function Presenter({ models, promptMaxChars, service, history, in
       {dialog === "script" && (
         <PresenterScriptDialog
           current={script.script?.items ?? null}
-          libraryPrompts={history.prompts}
+          libraryPrompts={libraryPrompts}
           onLoad={(items) => {
             script.load(items);
             runs.dismissFailure();

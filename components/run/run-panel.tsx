@@ -1,65 +1,21 @@
 "use client";
 
-import type { HistoryRun } from "@/lib/history/history-types";
-import type { RunState } from "./use-single-run";
-import { SavedRunBar } from "./saved-run-bar";
-import { RunProgress } from "./run-progress";
-import { resultViews } from "./result-views";
 import { useLazyModule } from "@/components/ui/lazy-module";
-import type { JobFollow } from "./use-job-follower";
-import { runShareTarget, ShareButton } from "@/components/share/share-result-button";
-import { VerdictBar } from "@/components/verdict/verdict-bar";
-import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
-import type { Verdict, VerdictChange } from "@/lib/history/verdict";
-
-const shareButton =
-  "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+import type { FinishedRunProps } from "./finished-run";
+import type { RunState } from "./use-single-run";
+import { runViews } from "./run-views";
 
 /** The right-hand side: nothing yet, a run in progress, or a finished run's result. */
-type RunPanelProps = {
-  run: RunState;
-  jobs: JobFollow;
-  onRerun: (run: HistoryRun) => void;
-  /** The history id of the run shown, once it is saved: what Share result shares. */
-  shownRunId: string | null;
-  loadRun: (id: string) => Promise<HistoryRun | null>;
-  /** The shown run's verdict as saved (absent until the run is saved), and how to change it. */
-  verdict: Verdict | undefined;
-  onVerdict: (change: VerdictChange) => void;
-};
+type RunPanelProps = Omit<FinishedRunProps, "run"> & { run: RunState };
 
-export function RunPanel({ run, jobs, onRerun, shownRunId, loadRun, verdict, onVerdict }: RunPanelProps) {
-  const views = useLazyModule(resultViews, run.phase !== "idle");
-  const onVerdictKey = useVerdictKeys(verdict, onVerdict);
-  if (run.phase === "running") return <RunProgress request={run.request} startedAt={run.startedAt} stream={run.stream} />;
-  if (run.phase === "done") {
-    return (
-      // Keys 1–5, 0 and P rate and pick the run while anything in its result has focus.
-      <div onKeyDown={onVerdictKey}>
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          {verdict ? <VerdictBar verdict={verdict} onChange={onVerdict} /> : <span />}
-          <ShareButton
-            target={shownRunId === null ? null : runShareTarget(shownRunId, loadRun)}
-            label="Share result"
-            waitingTitle="Available once the run is saved in history"
-            className={shareButton}
-          />
-        </div>
-        {run.saved && <SavedRunBar run={run.saved.run} onRerun={onRerun} />}
-        {views ? (
-          <views.ResultView
-            key={run.saved?.run.id}
-            request={run.request}
-            outcome={run.outcome}
-            savedImages={run.saved?.images}
-            jobs={jobs}
-          />
-        ) : (
-          <p className="text-sm text-muted">Showing the answer…</p>
-        )}
-      </div>
-    );
-  }
+export function RunPanel({ run, ...finished }: RunPanelProps) {
+  // The views of a run arrive with the first run (usually earlier: the page preloads them as
+  // someone starts on the form); the empty panel below is all the first screen needs.
+  const views = useLazyModule(runViews, run.phase !== "idle");
+  if (run.phase !== "idle" && !views)
+    return <p className="text-sm text-muted">{run.phase === "running" ? "Sending…" : "Showing the answer…"}</p>;
+  if (run.phase === "running" && views) return <views.RunProgress request={run.request} startedAt={run.startedAt} stream={run.stream} />;
+  if (run.phase === "done" && views) return <views.FinishedRun run={run} {...finished} />;
   return (
     <div className="flex h-full min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700 dark:text-zinc-400">
       <p className="text-base font-medium text-zinc-700 dark:text-zinc-300">Your images will appear here</p>

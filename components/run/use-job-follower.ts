@@ -1,9 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { detectJob } from "@/lib/answer/job-status";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
-import { runPoll } from "@/lib/browser/run-generation";
+import { generationRuntime } from "./generation-runtime";
 import { useLatestRequest } from "@/components/ui/use-abortable-effect";
 
 /** How often automatic polling asks, and for how long at most. */
@@ -22,6 +21,7 @@ async function endOf(outcome: RunOutcome): Promise<string | null> {
   const answer = interpretAnswer(exchange.bytes, exchange.contentType);
   if (answer.images.length > 0) return "the image arrived";
   if (exchange.status >= 400) return `the service answered ${exchange.status}`;
+  const { detectJob } = await generationRuntime.load();
   const job = answer.body.kind === "json" ? detectJob(answer.body.value) : null;
   if (job?.phase === "failed") return "the job failed";
   if (job?.phase === "done") return "the job is done";
@@ -85,7 +85,7 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
       const signal = requests.start();
       startedAt.current ??= Date.now();
       setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
-      const outcome = await runPoll(url, grant, signal);
+      const outcome = await (await generationRuntime.load()).runPoll(url, grant, signal);
       if (!requests.isCurrent(signal)) return;
       const end = await endOf(outcome);
       if (!requests.isCurrent(signal)) return;

@@ -5,14 +5,13 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { HistoryRun } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
-import { runGeneration } from "@/lib/browser/run-generation";
 import type { StreamProgress } from "@/lib/browser/read-answer-events";
 import type { GenerationFormApi } from "@/components/form/generation-form";
 import type { HistoryApi } from "@/components/history/use-history";
 import { resultViews } from "./result-views";
+import { generationRuntime } from "./generation-runtime";
 import { useJobFollower } from "./use-job-follower";
 import { whenIdle } from "@/lib/browser/when-idle";
-import { warmAnswerWorker } from "@/lib/browser/answer-worker/answer-worker-pool";
 import { useLatestRequest } from "@/components/ui/use-abortable-effect";
 
 export type RunState =
@@ -64,8 +63,9 @@ export function useSingleRun(
       // The newest request wins: the one under way (if any) is aborted here.
       const signal = requests.start();
       void resultViews.load();
+      const runtime = generationRuntime.load();
       // The answer may be large: the worker that reads large answers boots while the service works.
-      warmAnswerWorker();
+      void runtime.then((loaded) => loaded.warmAnswerWorker());
       const view = ++viewRef.current;
       const startedAt = Date.now();
       setShownRunId(null);
@@ -79,7 +79,7 @@ export function useSingleRun(
         if (viewRef.current !== view) return;
         setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
       };
-      const outcome = await runGeneration(request, signal, { onProgress });
+      const outcome = await (await runtime).runGeneration(request, signal, { onProgress });
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;
       if (shown) showRun({ phase: "done", request, outcome });

@@ -2,6 +2,7 @@
 
 import { startTransition, useState } from "react";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
+import { afterNextPaint } from "@/lib/browser/when-idle";
 
 /**
  * A module that is fetched on demand: the page is interactive sooner, and the code arrives while
@@ -34,15 +35,17 @@ export function lazyModule<Module>(importer: () => Promise<Module>): LazyModule<
 /**
  * The module once `needed` (or once a load started elsewhere, such as an idle preload, has
  * arrived); null until then. Loading never starts at hydration unless it is needed. With
- * `inBackground`, the first render with the module is a transition: React renders it in slices
- * that give way to typing and clicks, for views that are not what the person is waiting for.
+ * `inBackground`, for views that are not what the person is waiting for, loading starts only once
+ * the page is interactive and painted, and the first render with the module is a transition:
+ * React renders it in slices that give way to typing and clicks.
  */
 export function useLazyModule<Module>(lazy: LazyModule<Module>, needed: boolean, inBackground = false): Module | null {
   const [module, setModule] = useState<Module | null>(() => lazy.current());
   useAbortableEffect(
     (signal) => {
       if (module) return;
-      const arriving = needed ? lazy.load() : lazy.pending();
+      const load = () => (inBackground ? afterNextPaint().then(() => lazy.load()) : lazy.load());
+      const arriving = needed ? load() : lazy.pending();
       void arriving?.then((arrived) => {
         if (signal.aborted) return;
         if (inBackground) startTransition(() => setModule(() => arrived));

@@ -1,7 +1,7 @@
 import { expandAlternations } from "@/lib/grid/expand-prompt";
 import { listOf } from "@/lib/grid/grid-plan";
 import { seededRandom } from "@/lib/utils/seeded-random";
-import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/generation-request";
+import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/request-fields";
 
 /**
  * A blind arena's plan: every pair of the chosen models on every prompt, in a shuffled order, each

@@ -6,3 +6,8 @@ export function whenIdle(): Promise<void> {
     else setTimeout(resolve, 200);
   });
 }
+
+/** Resolves once the next frame has been painted: work started then never delays the first paint. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

@@ -1,4 +1,4 @@
-import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/generation-request";
+import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/request-fields";
 import { expandAlternations } from "./expand-prompt";
 import { checkExtraFields, EXTRA_FIELDS_OFF, type ExtraFields, type ExtraFieldsSetting, type JsonValue } from "@/lib/request/extra-fields";
 

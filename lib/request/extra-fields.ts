@@ -101,8 +101,3 @@ export function checkExtraFields(input: unknown, setting: ExtraFieldsSetting): E
   // A fresh copy through JSON: plain data only, nothing the caller could still change.
   return { ok: true, fields: JSON.parse(text) as ExtraFields };
 }
-
-/** The JSON text the form shows for extra fields ("" for none). */
-export function extraFieldsText(fields: ExtraFields | undefined): string {
-  return fields && Object.keys(fields).length > 0 ? JSON.stringify(fields, null, 2) : "";
-}

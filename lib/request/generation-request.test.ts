@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countCharacters, makeGenerationRequestSchema } from "./generation-request";
+import { makeGenerationRequestSchema } from "./generation-request";
+import { countCharacters } from "./request-fields";
 
 const schema = makeGenerationRequestSchema({ promptMaxChars: 20 });
 const valid = { model: "demo-geometric", prompt: "a red fox", aspect_ratio: "16:9" };

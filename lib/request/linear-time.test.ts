@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doublingRatio, repeatTo as repeat } from "@/test-support/time-ratio";
-import { explainAspectRatioProblem, makeGenerationRequestSchema, normaliseAspectRatioText } from "./generation-request";
+import { makeGenerationRequestSchema } from "./generation-request";
+import { explainAspectRatioProblem, normaliseAspectRatioText } from "./request-fields";
 import { checkExtraFields } from "./extra-fields";
 import { feedbackInputSchema } from "./share-feedback";
 import { readSharedFields, safeNextPath } from "./share-link";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { DEFAULT_PROMPT_MAX_CHARS } from "@/lib/request/generation-request";
+import { DEFAULT_PROMPT_MAX_CHARS } from "@/lib/request/request-fields";
 
 /** Every environment variable the playground reads, with its default and its plain-words error. */
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/generation-request";
+import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/request-fields";
 import { configFor, generate, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
 
 /**
