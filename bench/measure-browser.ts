@@ -59,6 +59,16 @@ export async function javascriptWeight(
   return { firstLoadKib: firstLoad.reduce((total, script) => total + script.gzipBytes, 0) / 1024, firstLoad, lazy, interactiveAt };
 }
 
+/** Gzipped JavaScript a page without lazy parts loads (the bare Next page): everything until the network is idle. */
+export async function pageWeightKib(browser: Browser, url: string): Promise<number> {
+  const page = await browser.newPage();
+  const scripts = collectScripts(page);
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.waitForTimeout(300);
+  await page.close();
+  return scripts.reduce((total, script) => total + script.gzipBytes, 0) / 1024;
+}
+
 /** From the answer's arrival to the last of `count` images on screen, and the longest main-thread task in that time. */
 export async function renderLargeAnswer(
   browser: Browser,

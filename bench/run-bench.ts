@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { startFakeProcess } from "./child-processes";
-import { javascriptWeight, launchBrowser, renderLargeAnswer } from "./measure-browser";
+import { launchBrowser, renderLargeAnswer } from "./measure-browser";
 import { encodedAnswerTasks, partialPaintDelays } from "./measure-encodings";
 import { gridTiming } from "./measure-grid";
 import { medianDifference, rssGrowthMb, sideBySide, type Endpoints } from "./measure-route";
 import { requestsPerSecond } from "./measure-rps";
 import { historyAtScale } from "./measure-history";
-import { lighthouse } from "./measure-lighthouse";
+import { firstScreenFigures } from "./first-screen-figures";
 import { shareFigures } from "./share-figures";
 import { judgingFigures } from "./judging-figures";
 import { hardeningFigures } from "./hardening-figures";
@@ -23,7 +23,6 @@ import { round, summary, type Summary } from "./stats";
 const KEY = "sk-bench-key-0123456789";
 const DEMO_KEY = "demo-playground-key";
 /** Lighthouse's figures move with the machine's load from run to run; the median of several is quoted. */
-const LIGHTHOUSE_RUNS = 5;
 /** `relay`: the same figure for the bare Next relay, where one applies. */
 type Row = {
   key: string;
@@ -132,22 +131,6 @@ try {
 
   const browser = await launchBrowser();
   try {
-    const weight = await javascriptWeight(browser, next.url);
-    record({
-      key: "first_load_js_kib_gz",
-      what: "gzipped JavaScript requested for / before it is interactive (hydrated)",
-      value: weight.firstLoadKib,
-      unit: "KiB",
-      target: { op: "<=", value: 185 },
-    });
-    for (const script of weight.lazy)
-      console.log(`    loaded after the page was interactive: ${script.url} ${round(script.gzipBytes / 1024)} KiB gz`);
-    rows.push({
-      key: "lazy_chunks_kib_gz",
-      what: `loaded after the page is interactive: history panel, answer views and JSON tree (${weight.lazy.length} chunks)`,
-      value: weight.lazy.reduce((total, script) => total + script.gzipBytes, 0) / 1024,
-      unit: "KiB",
-    });
     const render = await renderLargeAnswer(browser, next.url, "bench-4x4mb", 4, 5);
     record({
       key: "render_ms_4x4mb",
@@ -308,38 +291,9 @@ try {
     target: { op: "<=", value: 300 },
   });
 
-  // Lighthouse last, with nothing else of the benchmark running beside it.
+  // The first screen and Lighthouse last, with nothing else of the benchmark running beside them.
   // The bare relay app also serves the smallest App Router page: its column is the framework's floor.
-  for (const formFactor of ["mobile", "desktop"] as const) {
-    const figures = await lighthouse(`${next.url}/`, formFactor, LIGHTHOUSE_RUNS);
-    const floor = await lighthouse(`${relay.url}/`, formFactor, LIGHTHOUSE_RUNS);
-    const machine = `Lighthouse benchmark index ${figures.benchmarkIndex.median} (${figures.benchmarkIndex.min}–${figures.benchmarkIndex.max})`;
-    record({
-      key: `lighthouse_${formFactor}_performance`,
-      what: `Lighthouse ${formFactor} performance score, empty page; beside it a bare Next page (${machine})`,
-      value: figures.performance,
-      relay: floor.performance,
-      unit: "",
-      // The targets are the phone's: the desktop preset is reported beside it.
-      target: formFactor === "mobile" ? { op: ">=", value: 98 } : undefined,
-    });
-    record({
-      key: `lighthouse_${formFactor}_tbt_ms`,
-      what: `Lighthouse ${formFactor} total blocking time (largest contentful paint ${figures.largestContentfulPaintMs.median} ms; bare page ${floor.largestContentfulPaintMs.median} ms)`,
-      value: figures.totalBlockingTimeMs,
-      relay: floor.totalBlockingTimeMs,
-      unit: "ms",
-      target: formFactor === "mobile" ? { op: "<=", value: 100 } : undefined,
-    });
-    record({
-      key: `lighthouse_${formFactor}_accessibility`,
-      what: `Lighthouse ${formFactor} accessibility score, empty page`,
-      value: figures.accessibility,
-      relay: floor.accessibility,
-      unit: "",
-      target: { op: ">=", value: 100 },
-    });
-  }
+  for (const row of await firstScreenFigures(next.url, relay.url)) record(row);
 } finally {
   await relay.stop();
   await next.stop();

@@ -90,7 +90,7 @@ export function Playground({
   const { loadRuns } = history;
   const loadRun = useCallback(async (id: string) => (await loadRuns([id]))[0] ?? null, [loadRuns]);
   const { shownRunId } = single;
-  const { setVerdict } = history;
+  const { setVerdict, prepareRecording } = history;
   const summaries = useHistoryState(history, (state) => state.summaries);
   const prompts = useHistoryState(history, (state) => state.prompts);
   const historyOpen = useHistoryState(history, (state) => state.ready && state.unavailable === null);
@@ -162,6 +162,7 @@ export function Playground({
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
     const preload = () => {
+      prepareRecording();
       void generationValidation.load();
       void generationRuntime.load();
       void runViews.load();
@@ -176,7 +177,7 @@ export function Playground({
       window.removeEventListener("pointerdown", preload, options);
       window.removeEventListener("keydown", preload, options);
     };
-  }, []);
+  }, [prepareRecording]);
 
   // Keys that work from anywhere: Esc cancels (listening all the time, so there is no moment after
   // Generate when it is not heard yet), "/" goes to the prompt, "?" lists the shortcuts.

@@ -1,6 +1,8 @@
 "use client";
 
 import { smallDialogClassName, useModalDialog } from "./ui/use-modal-dialog";
+import { buttonClass } from "./ui/button";
+import { cn } from "@/lib/utils/cn";
 
 export type Shortcut = [keys: string, action: string];
 
@@ -28,12 +30,7 @@ export function ShortcutsDialog({ onClose, shortcuts = PLAYGROUND_SHORTCUTS }: {
           </div>
         ))}
       </dl>
-      <button
-        type="button"
-        onClick={() => dialogRef.current?.close()}
-        className="mt-4 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        autoFocus
-      >
+      <button type="button" onClick={() => dialogRef.current?.close()} className={cn(buttonClass(), "mt-4")} autoFocus>
         Close
       </button>
     </dialog>

@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
 import { safeNextPath } from "@/lib/request/share-link";
+import { buttonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Sign in · Image Prompt Playground" };
 
@@ -63,10 +64,7 @@ export default async function SignInPage({ searchParams }: SignInProps) {
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          className="rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
-        >
+        <button type="submit" className={buttonClass("primary", "lg")}>
           Sign in
         </button>
       </form>

@@ -6,6 +6,7 @@ import type { DisplayImage } from "@/lib/answer/interpret-answer";
 import { downloadAllImages } from "@/lib/browser/image-actions";
 import { ImageCard } from "./image-card";
 import { ImageViewer } from "./image-viewer";
+import { buttonClass } from "@/components/ui/button";
 
 /** One image shown large; several in a grid; any of them full screen; all of them as one zip. */
 export function ImageGallery({ images, requested }: { images: DisplayImage[]; requested: AspectRatio | null }) {
@@ -20,11 +21,7 @@ export function ImageGallery({ images, requested }: { images: DisplayImage[]; re
               {saved}
             </span>
           )}
-          <button
-            type="button"
-            onClick={() => void downloadAllImages(images).then(setSaved)}
-            className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          >
+          <button type="button" onClick={() => void downloadAllImages(images).then(setSaved)} className={buttonClass("secondary", "sm")}>
             Download all ({images.length}) as zip
           </button>
         </div>

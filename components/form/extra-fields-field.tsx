@@ -3,7 +3,8 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
 import { EXTRA_FIELDS_MAX_BYTES, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
-import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
+import { inputClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
 
 /** The extra fields as an object, when the text is one (else null: the person is still typing). */
 function parsedObject(text: string): Record<string, unknown> | null {
@@ -78,28 +79,25 @@ export function ExtraFieldsField({ setting }: { setting: Exclude<ExtraFieldsSett
             ))}
           </div>
         )}
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="extra" className={labelClassName}>
-            Extra fields
-          </label>
-          <textarea
-            id="extra"
-            rows={3}
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="extra-message"
-            placeholder='{"seed": 42}'
-            className={`${inputClassName} resize-y font-mono text-xs`}
-            {...register("extra")}
-          />
-          <FieldMessage
-            id="extra-message"
-            error={error}
-            hint={`A JSON object merged into the request body (at most ${EXTRA_FIELDS_MAX_BYTES} bytes, 5 levels deep). ${
-              setting.mode === "list" ? `Allowed: ${setting.names.join(", ")}.` : "Any field name but model, prompt and aspect_ratio."
-            }`}
-          />
-        </div>
+        <Field
+          id="extra"
+          label="Extra fields"
+          error={error}
+          hint={`A JSON object merged into the request body (at most ${EXTRA_FIELDS_MAX_BYTES} bytes, 5 levels deep). ${
+            setting.mode === "list" ? `Allowed: ${setting.names.join(", ")}.` : "Any field name but model, prompt and aspect_ratio."
+          }`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              spellCheck={false}
+              placeholder='{"seed": 42}'
+              className={`${inputClassName} resize-y font-mono text-xs`}
+              {...register("extra")}
+            />
+          )}
+        </Field>
       </div>
     </details>
   );

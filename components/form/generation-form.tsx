@@ -9,6 +9,7 @@ import { ModelField } from "./model-field";
 import { PromptField } from "./prompt-field";
 import { ShareLinkButton } from "./share-link-button";
 import { useGenerationResolver } from "./lazy-generation-resolver";
+import { Button } from "@/components/ui/button";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { extraFieldsText } from "@/lib/request/extra-fields-text";
@@ -123,24 +124,16 @@ export const GenerationForm = memo(function GenerationForm({
         <AspectRatioField />
         {extraFields.mode !== "off" && editor && <editor.ExtraFieldsField setting={extraFields} />}
         <div className="flex items-center gap-3">
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
-          >
+          <Button type="submit" variant="primary" size="lg" disabled={isSubmitting} className="flex-1 shadow-sm">
             {isSubmitting && (
               <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
             )}
             Generate
-          </button>
+          </Button>
           {running && (
-            <button
-              type="button"
-              onClick={onCancel}
-              className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
-            >
+            <Button size="lg" onClick={onCancel}>
               Cancel
-            </button>
+            </Button>
           )}
         </div>
         <ShareLinkButton getFields={() => form.getValues()} extraAllowed={extraFields.mode !== "off"} />

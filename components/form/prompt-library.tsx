@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { SavedPrompt } from "@/lib/history/history-types";
+import { buttonClass } from "@/components/ui/button";
 
 type PromptLibraryProps = {
   prompts: SavedPrompt[];
@@ -47,11 +48,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
           disabled={!available}
           className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
         />
-        <button
-          type="submit"
-          disabled={!available}
-          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
+        <button type="submit" disabled={!available} className={buttonClass()}>
           Save prompt
         </button>
       </form>
@@ -72,7 +69,7 @@ export function PromptLibrary({ prompts, available, currentPrompt, onSave, onIns
                 type="button"
                 onClick={() => onInsert(prompt.text)}
                 aria-label={`Insert ${prompt.name}`}
-                className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+                className={buttonClass("secondary", "xs")}
               >
                 Insert
               </button>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { GenerationRequestInput } from "@/lib/request/generation-request";
 import { shareLinkFor } from "@/lib/request/share-link";
 import { copyText } from "@/lib/browser/reveal";
+import { buttonClass } from "@/components/ui/button";
 
 const extraText = (extra: unknown) => (typeof extra === "string" ? extra.trim() : extra === undefined ? "" : JSON.stringify(extra));
 
@@ -27,11 +28,7 @@ export function ShareLinkButton({ getFields, extraAllowed }: { getFields: () => 
   };
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs">
-      <button
-        type="button"
-        onClick={() => void copy()}
-        className="rounded-lg border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-      >
+      <button type="button" onClick={() => void copy()} className={buttonClass("secondary", "sm")}>
         Copy link
       </button>
       {extraAllowed && (

@@ -205,20 +205,13 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
         )}
       </p>
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          className="inline-flex flex-1 items-center justify-center rounded-xl bg-accent-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
-        >
+        <Button type="submit" variant="primary" size="lg" className="flex-1 shadow-sm">
           Run grid
-        </button>
+        </Button>
         {running && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-xl border border-zinc-300 px-4 py-2.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          >
+          <Button size="lg" onClick={onCancel}>
             Cancel all
-          </button>
+          </Button>
         )}
       </div>
       {confirming && (

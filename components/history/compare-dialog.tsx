@@ -12,6 +12,7 @@ import { diffWords, type DiffToken } from "@/lib/history/word-diff";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { PromptDiff } from "./prompt-diff";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
+import { buttonClass } from "@/components/ui/button";
 
 /**
  * Two to four runs side by side, oldest first as the baseline: images drawn at one common scale
@@ -111,12 +112,7 @@ export function CompareDialog({ runs: picked, onClose }: { runs: HistoryRun[]; o
         <p className="hidden text-xs text-muted sm:block">
           Oldest first; words that differ from it are marked. Images share one scale{scale > 0 ? ` (${Math.round(scale * 100)}%)` : ""}.
         </p>
-        <button
-          type="button"
-          autoFocus
-          onClick={() => dialogRef.current?.close()}
-          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
+        <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className={buttonClass()}>
           Close
         </button>
       </div>

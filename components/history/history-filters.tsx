@@ -3,6 +3,8 @@
 import type { FilterChoices } from "@/lib/browser/history/history-store";
 import { rankChoices, type HistoryFilter, type ValueCounts } from "@/lib/history/history-filter";
 import { isRunStatus, RUN_STATUS_LABELS } from "@/lib/history/history-types";
+import { useId } from "react";
+import { Field } from "@/components/ui/field";
 
 const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
@@ -28,14 +30,18 @@ export function HistoryFilters({
   const withCount = (text: string, count: number | null) => (count === null ? text : `${text} (${count.toLocaleString("en")})`);
   return (
     <div className="flex flex-col gap-2">
-      <input
-        type="search"
-        value={filter.text}
-        onChange={(event) => onChange({ ...filter, text: event.target.value })}
-        placeholder="Search prompts"
-        aria-label="Search prompts"
-        className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
-      />
+      <Field id="history-search" label="Search prompts" hideLabel>
+        {(field) => (
+          <input
+            {...field}
+            type="search"
+            value={filter.text}
+            onChange={(event) => onChange({ ...filter, text: event.target.value })}
+            placeholder="Search prompts"
+            className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap items-center gap-2">
         <ChoiceSelect
           label="Filter by model"
@@ -98,15 +104,19 @@ export function HistoryFilters({
             Shared only ({sharedCount.toLocaleString("en")})
           </label>
         )}
-        <select
-          aria-label="Sort history"
-          value={filter.order}
-          onChange={(event) => onChange({ ...filter, order: event.target.value === "rating" ? "rating" : "newest" })}
-          className={`${control} ml-auto`}
-        >
-          <option value="newest">Newest first</option>
-          <option value="rating">Best rated first</option>
-        </select>
+        <Field id="history-sort" label="Sort history" hideLabel className="ml-auto">
+          {(field) => (
+            <select
+              {...field}
+              value={filter.order}
+              onChange={(event) => onChange({ ...filter, order: event.target.value === "rating" ? "rating" : "newest" })}
+              className={control}
+            >
+              <option value="newest">Newest first</option>
+              <option value="rating">Best rated first</option>
+            </select>
+          )}
+        </Field>
       </div>
     </div>
   );
@@ -131,19 +141,24 @@ type ChoiceSelectProps = {
 
 /** One filter: "any" first, then the values in use. */
 function ChoiceSelect({ label, anyLabel, value, choices, onChange, wide = false }: ChoiceSelectProps) {
+  const id = useId();
   return (
-    <select
-      aria-label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className={`${control} ${wide ? "max-w-40" : ""}`}
-    >
-      <option value="">{anyLabel}</option>
-      {choices.map(([choice, text]) => (
-        <option key={choice} value={choice}>
-          {text}
-        </option>
-      ))}
-    </select>
+    <Field id={id} label={label} hideLabel>
+      {(field) => (
+        <select
+          {...field}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${control} ${wide ? "max-w-40" : ""}`}
+        >
+          <option value="">{anyLabel}</option>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -11,8 +11,10 @@ export type { HistoryNotice, HistorySnapshot } from "@/lib/browser/history/page-
 /** What the page does with history: its actions and caps. Its state is read with useHistoryState. */
 export type HistoryApi = PageHistory;
 
-/** The store and the answer-reading code, fetched after the page is interactive and painted. */
+/** Opening and listing history: fetched after the page is interactive and painted. */
 const historyEngine = lazyModule(() => import("@/lib/browser/history/history-engine"));
+/** Recording and restoring runs (the answer-reading code): fetched on the first save or open. */
+const historyRecording = lazyModule(() => import("@/lib/browser/history/history-recording"));
 
 /**
  * The page's history (lib/browser/history/page-history), opened once the page has painted and
@@ -25,6 +27,7 @@ export function useHistory(caps: HistoryCaps): HistoryApi {
       new PageHistory({
         caps,
         loadEngine: () => historyEngine.load(),
+        loadRecording: () => historyRecording.load(),
         indexedDB: () => (typeof indexedDB === "undefined" ? undefined : indexedDB),
         whenStarted: afterNextPaint,
       }),

@@ -7,6 +7,8 @@ import { formatScript, oneLine, parseScript, type ScriptItem } from "@/lib/reque
 import { presenterLinkFor } from "@/lib/request/share-link";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/field-message";
+import { Field } from "@/components/ui/field";
+import { cn } from "@/lib/utils/cn";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
 
 type PresenterScriptDialogProps = {
@@ -49,20 +51,17 @@ export function PresenterScriptDialog({ current, libraryPrompts, onLoad, onClear
         One prompt per line, optionally followed by a model and a ratio:{" "}
         <code className="font-mono">a heron at dawn | demo-watercolor | 16:9</code>. → fills the next prompt, Enter runs it.
       </p>
-      <label htmlFor="presenter-script" className="mt-3 block text-sm font-medium">
-        Prompts
-      </label>
-      <textarea
-        id="presenter-script"
-        rows={8}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-describedby="presenter-script-message"
-        className={`${inputClassName} mt-1 font-mono`}
-      />
-      <p id="presenter-script-message" role="status" className="mt-1 min-h-5 text-sm text-muted">
-        {message}
-      </p>
+      <Field id="presenter-script" label="Prompts" hint={message} liveHint className="mt-3">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={8}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className={cn(inputClassName, "font-mono")}
+          />
+        )}
+      </Field>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button variant="primary" onClick={load}>
           Load script

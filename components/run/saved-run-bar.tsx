@@ -3,6 +3,7 @@
 import type { HistoryRun } from "@/lib/history/history-types";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { useNow } from "@/components/ui/use-now";
+import { Button } from "@/components/ui/button";
 
 /** Above a result opened from history: when it ran, a way to run it again, and what the saved copy lacks. */
 export function SavedRunBar({ run, onRerun }: { run: HistoryRun; onRerun: (run: HistoryRun) => void }) {
@@ -20,13 +21,9 @@ export function SavedRunBar({ run, onRerun }: { run: HistoryRun; onRerun: (run: 
           </time>
           {run.serviceUrl && <span className="text-muted"> · answered by {run.serviceUrl}</span>}
         </p>
-        <button
-          type="button"
-          onClick={() => onRerun(run)}
-          className="rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
-        >
+        <Button variant="primary" onClick={() => onRerun(run)}>
           Rerun
-        </button>
+        </Button>
       </div>
       {run.warnings.map((warning) => (
         <p key={warning} className="text-xs text-amber-900 dark:text-amber-200">

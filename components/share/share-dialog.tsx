@@ -2,17 +2,13 @@
 
 import { useId, useState } from "react";
 import { copyText } from "@/lib/browser/reveal";
-import {
-  createShare,
-  madeShares,
-  shareUrl,
-  stopSharing,
-  type MadeShare,
-  type ShareExpiry,
-  type ShareSource,
-} from "@/lib/browser/share/share-client";
+import { createShare, stopSharing, type ShareExpiry, type ShareSource } from "@/lib/browser/share/share-client";
+import { madeShares, shareUrl, type MadeShare } from "@/lib/browser/share/made-shares";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
 import { buttonClass } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClassName } from "@/components/ui/field-message";
+import { cn } from "@/lib/utils/cn";
 
 const EXPIRY_CHOICES: { value: ShareExpiry; label: string }[] = [
   { value: "never", label: "Never" },
@@ -117,37 +113,44 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose:
         </>
       )}
       {(step.kind === "shared" || step.kind === "stopping") && (
-        <div className="mt-3 flex flex-col gap-2">
-          <label htmlFor={linkId} className="text-sm font-medium">
-            Shared link
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={linkId}
-              readOnly
-              value={shareUrl(step.share)}
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-2.5 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
-            />
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() =>
-                void copyText(shareUrl(step.share)).then((copied) =>
-                  setStep({ ...step, kind: "shared", note: copied ? "Link copied." : "Copying was refused: select the link and copy it." }),
-                )
-              }
-            >
-              Copy
-            </button>
-          </div>
-          <p className="text-xs text-muted" role="status">
-            {step.kind === "shared" && step.note ? `${step.note} ` : ""}
-            {step.share.expiresAt
+        <Field
+          id={linkId}
+          label="Shared link"
+          liveHint
+          className="mt-3"
+          hint={`${step.kind === "shared" && step.note ? `${step.note} ` : ""}${
+            step.share.expiresAt
               ? `It stops working on ${new Date(step.share.expiresAt).toLocaleString()}.`
-              : "It works until you stop sharing."}
-          </p>
-        </div>
+              : "It works until you stop sharing."
+          }`}
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <input
+                {...control}
+                readOnly
+                value={shareUrl(step.share)}
+                onFocus={(event) => event.currentTarget.select()}
+                className={cn(inputClassName, "min-w-0 flex-1 bg-zinc-50 font-mono text-xs dark:bg-zinc-950")}
+              />
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() =>
+                  void copyText(shareUrl(step.share)).then((copied) =>
+                    setStep({
+                      ...step,
+                      kind: "shared",
+                      note: copied ? "Link copied." : "Copying was refused: select the link and copy it.",
+                    }),
+                  )
+                }
+              >
+                Copy
+              </button>
+            </div>
+          )}
+        </Field>
       )}
       {step.kind === "stopped" && (
         <p className="mt-3 text-sm" role="status">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { madeShares, SHARES_CHANGED_EVENT } from "@/lib/browser/share/share-client";
+import { madeShares, SHARES_CHANGED_EVENT } from "@/lib/browser/share/made-shares";
 
 const NONE: ReadonlySet<string> = new Set();
 let cachedText: string | null = null;

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { loadFeedbackSummaries } from "@/lib/browser/share/feedback-client";
-import { madeShares } from "@/lib/browser/share/share-client";
+import { madeShares } from "@/lib/browser/share/made-shares";
 import type { FeedbackSummary } from "@/lib/request/share-feedback";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
@@ -21,6 +20,8 @@ export function useTeamFeedback(sharedKeys: ReadonlySet<string>): ReadonlyMap<st
       const read = async () => {
         const shares = madeShares();
         const keyOfShare = new Map(Object.entries(shares).map(([key, share]) => [share.id, key]));
+        // The client (and the schema it checks answers with) loads only where something was shared.
+        const { loadFeedbackSummaries } = await import("@/lib/browser/share/feedback-client");
         const summaries = await loadFeedbackSummaries([...keyOfShare.keys()]);
         if (signal.aborted) return;
         const next = new Map<string, FeedbackSummary>();

@@ -13,7 +13,7 @@ export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2
  * joining them needs no merging (see cn).
  */
 export const buttonVariants = cva(
-  `inline-flex items-center justify-center gap-1.5 rounded-lg disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`,
+  `inline-flex items-center justify-center gap-1.5 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`,
   {
     variants: {
       variant: {
@@ -25,7 +25,14 @@ export const buttonVariants = cva(
         toggle:
           "border border-zinc-300 hover:bg-zinc-100 aria-pressed:border-accent-500 aria-pressed:bg-accent-50 aria-pressed:text-accent-700 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:bg-accent-500/15 dark:aria-pressed:text-accent-400",
       },
-      size: { md: "px-3 py-1.5 text-sm", sm: "px-2.5 py-1 text-xs", xs: "px-2 py-0.5 text-xs", chip: "px-2 py-1 text-xs" },
+      size: {
+        md: "rounded-lg px-3 py-1.5 text-sm",
+        sm: "rounded-lg px-2.5 py-1 text-xs",
+        xs: "rounded-md px-2 py-0.5 text-xs",
+        chip: "rounded-lg px-2 py-1 text-xs",
+        /** A form's own action (Generate, Run grid, Sign in): the largest target on the page. */
+        lg: "rounded-xl px-4 py-2.5 text-base",
+      },
     },
     defaultVariants: { variant: "secondary", size: "md" },
   },

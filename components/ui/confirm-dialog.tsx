@@ -1,6 +1,7 @@
 "use client";
 
 import { smallDialogClassName, useModalDialog } from "./use-modal-dialog";
+import { buttonClass } from "./button";
 
 type ConfirmDialogProps = {
   title: string;
@@ -20,12 +21,7 @@ export function ConfirmDialog({ title, body, confirmLabel, tone = "danger", onCo
       <p className="mt-2 text-sm text-muted">{body}</p>
       <div className="mt-4 flex justify-end gap-2">
         {/* The safe answer has focus, so Enter never destroys anything by accident. */}
-        <button
-          type="button"
-          autoFocus
-          onClick={() => dialogRef.current?.close()}
-          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
+        <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className={buttonClass()}>
           {tone === "danger" ? "Keep" : "Not now"}
         </button>
         <button

@@ -33,6 +33,36 @@ describe("Field", () => {
   });
 });
 
+describe("Field, compact and live", () => {
+  it("keeps a hidden label as the control's name, for a bar whose placeholder says what it is", () => {
+    render(
+      <Field id="search" label="Search prompts" hideLabel>
+        {(control) => <input {...control} type="search" placeholder="Search prompts" />}
+      </Field>,
+    );
+    const input = screen.getByRole("searchbox", { name: "Search prompts" });
+    expect(document.querySelector('label[for="search"]')?.className).toBe("sr-only");
+    expect(input.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("announces a live hint as a status, and keeps its place while it is empty", () => {
+    const { rerender } = render(
+      <Field id="script" label="Prompts" hint="" liveHint>
+        {(control) => <textarea {...control} />}
+      </Field>,
+    );
+    const status = screen.getByRole("status");
+    expect(screen.getByLabelText("Prompts").getAttribute("aria-describedby")).toBe(status.id);
+    expect(status.textContent).toBe("");
+    rerender(
+      <Field id="script" label="Prompts" hint="Loaded 3 prompts." liveHint>
+        {(control) => <textarea {...control} />}
+      </Field>,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Loaded 3 prompts.");
+  });
+});
+
 describe("Button", () => {
   it("is a plain button by default, with its variant's classes and the caller's own", () => {
     render(

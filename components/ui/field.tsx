@@ -12,6 +12,10 @@ type FieldProps = {
   hint?: React.ReactNode;
   /** Beside the label, on its right (a character counter, a swap button). */
   aside?: React.ReactNode;
+  /** The label is for screen readers only (a compact bar whose placeholder or first option says what it is). */
+  hideLabel?: boolean;
+  /** The hint is a status that changes (announced politely as it does), not a fixed explanation. */
+  liveHint?: boolean;
   className?: string;
   children: (control: FieldControlProps) => React.ReactNode;
 };
@@ -20,29 +24,30 @@ type FieldProps = {
  * One field of any form: its label (tied by `htmlFor`), the control, and its message right below
  * (tied by `aria-describedby`; an error is `role="alert"` and marks the control `aria-invalid`).
  */
-export function Field({ id, label, error, hint, aside, className, children }: FieldProps) {
+export function Field({ id, label, error, hint, aside, hideLabel = false, liveHint = false, className, children }: FieldProps) {
   const messageId = `${id}-message`;
   const control: FieldControlProps = {
     id,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error || hint ? messageId : undefined,
+    "aria-describedby": error || hint || liveHint ? messageId : undefined,
   };
+  const labelClass = hideLabel ? "sr-only" : labelClassName;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       {aside ? (
         <div className="flex items-baseline justify-between gap-2">
-          <label htmlFor={id} className={labelClassName}>
+          <label htmlFor={id} className={labelClass}>
             {label}
           </label>
           {aside}
         </div>
       ) : (
-        <label htmlFor={id} className={labelClassName}>
+        <label htmlFor={id} className={labelClass}>
           {label}
         </label>
       )}
       {children(control)}
-      <FieldMessage id={messageId} error={error} hint={hint} />
+      <FieldMessage id={messageId} error={error} hint={hint} live={liveHint} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 /**
- * The parts of history that need the answer-reading code (finding images, packing answers):
- * loaded after the page is interactive, so history never slows the first paint of the form.
+ * What opening and listing history needs (IndexedDB, other tabs, persistence): loaded a frame
+ * after the page is interactive. Recording and restoring runs, which need the answer-reading code,
+ * are in history-recording.ts and load on the first save or open.
  */
-export { browserRecordingTools } from "@/lib/browser/history/browser-tools";
 export { HistoryStore } from "@/lib/browser/history/history-store";
-export { recordRun } from "@/lib/history/record-run";
-export { restoreOutcome } from "@/lib/history/restore-run";
 export { openHistorySync } from "@/lib/browser/history/history-sync";
 export { askPersistence, readPersistence } from "@/lib/browser/history/storage-persistence";

@@ -8,7 +8,7 @@ import { restoreOutcome } from "@/lib/history/restore-run";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { HistoryStore } from "./history-store";
 import { openHistorySync } from "./history-sync";
-import { PageHistory, type HistoryEngine, type HistorySnapshot } from "./page-history";
+import { PageHistory, type HistoryEngine, type HistoryRecording, type HistorySnapshot } from "./page-history";
 
 /** The store as the page has it, over a fake IndexedDB; other tabs are other stores on the same database. */
 
@@ -21,18 +21,17 @@ const tools: RecordingTools = {
 const engine: HistoryEngine = {
   HistoryStore,
   openHistorySync,
-  recordRun,
-  restoreOutcome,
-  browserRecordingTools: tools,
   readPersistence: async () => ({ state: "persistent", usageBytes: 0, quotaBytes: 1e9 }),
   askPersistence: async () => true,
 };
+const recording: HistoryRecording = { recordRun, restoreOutcome, browserRecordingTools: tools };
+const loaders = { loadEngine: async () => engine, loadRecording: async () => recording };
 
 const BIG: HistoryCaps = { maxRuns: 1000, maxBytes: 1e12 };
 const opened: PageHistory[] = [];
 
 function pageHistory(factory: IDBFactory, caps = BIG, pages = { firstPage: 10, laterPage: 20 }): PageHistory {
-  const history = new PageHistory({ caps, loadEngine: async () => engine, indexedDB: () => factory, ...pages });
+  const history = new PageHistory({ caps, ...loaders, indexedDB: () => factory, ...pages });
   opened.push(history);
   return history;
 }
@@ -237,7 +236,7 @@ describe("PageHistory", () => {
   });
 
   it("says history is unavailable when the browser has no IndexedDB, and a save does nothing", async () => {
-    const history = new PageHistory({ caps: BIG, loadEngine: async () => engine, indexedDB: () => undefined });
+    const history = new PageHistory({ caps: BIG, ...loaders, indexedDB: () => undefined });
     opened.push(history);
     history.start();
     const snapshot = await until(history, (current) => current.ready);

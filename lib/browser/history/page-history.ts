@@ -9,6 +9,7 @@ import type { FilterChoices, HistoryStore, StoreResult, Totals } from "./history
 import type { HistoryChange, HistorySync } from "./history-sync";
 import type { Persistence } from "./storage-persistence";
 import type * as HistoryEngineModule from "./history-engine";
+import type * as HistoryRecordingModule from "./history-recording";
 
 /**
  * The page's view of the stored history, as a plain module the page subscribes to: opens
@@ -38,15 +39,15 @@ export type HistorySnapshot = {
   notice: HistoryNotice | null;
 };
 
-/** The store and the answer-reading code: fetched after the page is interactive. */
-export type HistoryEngine = Pick<
-  typeof HistoryEngineModule,
-  "HistoryStore" | "openHistorySync" | "readPersistence" | "askPersistence" | "recordRun" | "browserRecordingTools" | "restoreOutcome"
->;
+/** Opening and listing history: fetched after the page is interactive. */
+export type HistoryEngine = Pick<typeof HistoryEngineModule, "HistoryStore" | "openHistorySync" | "readPersistence" | "askPersistence">;
+/** Recording and restoring runs (the answer-reading code): fetched on the first save or open. */
+export type HistoryRecording = Pick<typeof HistoryRecordingModule, "recordRun" | "browserRecordingTools" | "restoreOutcome">;
 
 export type PageHistoryOptions = {
   caps: HistoryCaps;
   loadEngine: () => Promise<HistoryEngine>;
+  loadRecording: () => Promise<HistoryRecording>;
   /** The IndexedDB to open (undefined where the browser has none). */
   indexedDB: () => IDBFactory | undefined;
   /** Waited for before anything loads: the page's first paint comes first. */
@@ -186,11 +187,6 @@ export class PageHistory {
     this.store = null;
   }
 
-  /** Settles once history is open and its first page shown, or known to be unavailable. */
-  whenOpened(): Promise<void> {
-    return this.opened;
-  }
-
   /** Reads the older pages one task at a time, so the page stays responsive while 10,000 come in. */
   private async loadOlderPages(from: RunSummary | undefined): Promise<void> {
     const generation = this.loadGeneration;
@@ -283,17 +279,22 @@ export class PageHistory {
 
   dismissNotice = (): void => this.set({ notice: null });
 
+  /** Fetches the recording code ahead of the first save or open (the page calls it as someone starts working). */
+  prepareRecording = (): void => void this.options.loadRecording().catch(() => undefined);
+
   save = async (request: GenerationRequest, outcome: RunOutcome, createdAt: number, group?: RunGroup): Promise<HistoryRun | null> => {
     await this.opened;
-    const { engine, store } = this;
-    if (!store || !engine) return null;
+    if (!this.store) return null;
     let run: HistoryRun;
     try {
-      run = await engine.recordRun({ id: newId(), createdAt, request, outcome, group }, engine.browserRecordingTools);
+      const recording = await this.options.loadRecording();
+      run = await recording.recordRun({ id: newId(), createdAt, request, outcome, group }, recording.browserRecordingTools);
     } catch (error) {
       this.set({ notice: { tone: "problem", text: `This run was not saved: ${error instanceof Error ? error.message : String(error)}` } });
       return null;
     }
+    const store = this.store;
+    if (!store) return null;
     const saved = await store.addRun(run, this.caps);
     if (!saved.ok) {
       this.problem("This run was not saved", saved);
@@ -306,14 +307,15 @@ export class PageHistory {
 
   /** A job's run gets the answer that ended the job; its time counts from the submission. */
   finishJob = async (id: string, outcome: RunOutcome): Promise<void> => {
-    const { engine, store } = this;
-    if (!store || !engine) return;
+    const store = this.store;
+    if (!store) return;
     const read = await store.summariesOf([id]);
     const stored = read.ok ? read.value[0] : undefined;
     if (!stored) return;
-    const finished = await engine.recordRun(
+    const recording = await this.options.loadRecording();
+    const finished = await recording.recordRun(
       { id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group },
-      engine.browserRecordingTools,
+      recording.browserRecordingTools,
     );
     const replaced = await store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt });
     if (!replaced.ok) return this.problem("The job's result was not saved", replaced);
@@ -418,7 +420,7 @@ export class PageHistory {
 
   /** A saved run's outcome as the result view shows it. */
   restore = async (run: HistoryRun): Promise<{ outcome: RunOutcome; savedImages: SavedImages }> =>
-    (this.engine ?? (await this.options.loadEngine())).restoreOutcome(run);
+    (await this.options.loadRecording()).restoreOutcome(run);
 
   savePrompt = async (name: string, text: string): Promise<boolean> => {
     const result = await this.store?.savePrompt({ id: newId(), name, text, createdAt: Date.now() });

@@ -8,7 +8,8 @@ import {
   type FeedbackSummary,
 } from "@/lib/request/share-feedback";
 import { problemSchema } from "@/lib/request/problem";
-import { madeShares, ownerToken, problemMessage } from "./share-client";
+import { madeShares, ownerToken } from "./made-shares";
+import { problemMessage } from "./share-client";
 import * as z from "zod/mini";
 
 /**

@@ -4,57 +4,14 @@ import type { HistoryRun } from "@/lib/history/history-types";
 import { gridCellPrefix, prefixRunFiles, shareKeyOfGrid } from "@/lib/history/share-files";
 import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-schema";
 import { problemSchema } from "@/lib/request/problem";
+import { ownerToken, remember, type MadeShare } from "./made-shares";
 
-/**
- * The browser's side of sharing: the owner token that alone can stop a share (kept in this
- * browser), the shares this browser made (so history can mark them and the dialog can offer to
- * stop them), and the calls to the share routes.
- */
+/** The browser's side of sharing: the calls to the share routes (what the browser keeps of its shares is in made-shares.ts). */
 
 export type ShareExpiry = "never" | "1" | "7" | "30";
-export type MadeShare = { id: string; path: string; expiresAt: string | null };
 export type ShareOutcome = { ok: true; share: MadeShare } | { ok: false; message: string };
 /** What is shared: one run, or the saved cells of one grid. */
 export type ShareSource = { kind: "run"; run: HistoryRun } | { kind: "grid"; cells: HistoryRun[] };
-
-const OWNER_KEY = "playground.share-owner";
-const SHARES_KEY = "playground.shares";
-export const SHARES_CHANGED_EVENT = "playground:shares-changed";
-
-export function ownerToken(): string {
-  let token = localStorage.getItem(OWNER_KEY);
-  if (!token) {
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    token = btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, "-")
-      .replace(/\//g, "_")
-      .replace(/=+$/, "");
-    localStorage.setItem(OWNER_KEY, token);
-  }
-  return token;
-}
-
-/** The shares this browser made, by share key (see shareKeyOfGrid; expired ones dropped). */
-export function madeShares(now = Date.now()): Record<string, MadeShare> {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(SHARES_KEY) ?? "{}") as Record<string, MadeShare>;
-    return Object.fromEntries(Object.entries(parsed).filter(([, share]) => share.expiresAt === null || Date.parse(share.expiresAt) > now));
-  } catch {
-    return {};
-  }
-}
-
-function remember(key: string, share: MadeShare | null): void {
-  const shares = madeShares();
-  if (share) shares[key] = share;
-  else delete shares[key];
-  localStorage.setItem(SHARES_KEY, JSON.stringify(shares));
-  window.dispatchEvent(new Event(SHARES_CHANGED_EVENT));
-}
-
-export function shareUrl(share: MadeShare): string {
-  return new URL(share.path, window.location.origin).href;
-}
 
 export async function problemMessage(response: Response): Promise<string> {
   try {
