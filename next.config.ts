@@ -10,11 +10,6 @@ const nextConfig: NextConfig = {
   // Answers and headers are ours to shape; no "X-Powered-By" advertising the stack.
   poweredByHeader: false,
   reactStrictMode: true,
-  experimental: {
-    // The stylesheet (10 KB gzipped) goes in the HTML: the first paint waits for no second request
-    // (measured: Lighthouse's first paint sometimes stalled for a second waiting for it).
-    inlineCss: true,
-  },
   // The databases' drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {

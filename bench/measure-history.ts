@@ -84,7 +84,7 @@ async function typeSearch(page: Page, query: string): Promise<{ keystrokes: numb
   for (const character of query) {
     // The listener is in place before the key is pressed; its answer is read after.
     await page.evaluate(() => {
-      const input = document.querySelector<HTMLInputElement>('input[aria-label="Search prompts"]');
+      const input = document.querySelector<HTMLInputElement>("#history-search");
       const timed = new Promise<number>((resolve) => {
         if (!input) return resolve(Number.NaN);
         input.addEventListener(

@@ -59,6 +59,8 @@ export function useGridWorkspace({ settings, promptMaxChars, extraFields, histor
     (next: PlaygroundMode) => {
       // The grid starts from what the single form holds the first time it opens.
       if (next === "grid") setGridInitial((current) => current ?? initialGridSpec(formApiRef.current?.values()));
+      // A grid or an arena sends requests next: the runtime that sends them comes with its views.
+      if (next !== "single") void generationRuntime.load();
       setMode(next);
     },
     [formApiRef],

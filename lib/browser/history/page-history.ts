@@ -57,6 +57,9 @@ export type PageHistoryOptions = {
   laterPage?: number;
 };
 
+/** The first page is what fills the visible list; later pages are bigger and read between frames. */
+const FIRST_PAGE = 40;
+const LATER_PAGE = 400;
 const EMPTY_CHOICES: FilterChoices = { models: [], ratios: [], statuses: [], starred: 0 };
 /** History before it is open: also what the server renders. */
 export const CLOSED_HISTORY: HistorySnapshot = {
@@ -153,7 +156,7 @@ export class PageHistory {
         this.sync = this.engine?.openHistorySync((change) => void this.applyChange(change)) ?? null;
         // The first page and the totals show the list; the filters' choices (which count along
         // the indexes) and the older pages follow.
-        const firstPage = this.options.firstPage ?? 40;
+        const firstPage = this.options.firstPage ?? FIRST_PAGE;
         const [first, counted] = await Promise.all([store.listPage(null, firstPage), store.totals()]);
         if (gone()) return;
         this.set({
@@ -190,7 +193,7 @@ export class PageHistory {
   /** Reads the older pages one task at a time, so the page stays responsive while 10,000 come in. */
   private async loadOlderPages(from: RunSummary | undefined): Promise<void> {
     const generation = this.loadGeneration;
-    const laterPage = this.options.laterPage ?? 400;
+    const laterPage = this.options.laterPage ?? LATER_PAGE;
     let after = from;
     this.set({ loading: true });
     while (after) {
