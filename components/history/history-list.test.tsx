@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { groupHistory } from "@/lib/history/history-groups";
 import type { RunSummary } from "@/lib/history/history-types";
 import { HistoryList } from "./history-list";
+import { makeSummary } from "@/test-support/history-fixtures";
 
 afterEach(cleanup);
 
@@ -27,24 +28,8 @@ afterAll(() => {
   for (const side of ["clientHeight", "clientWidth"]) Reflect.deleteProperty(HTMLElement.prototype, side);
 });
 
-function summary(id: string, createdAt: number, options: Partial<RunSummary> = {}): RunSummary {
-  return {
-    id,
-    createdAt,
-    request: { model: "model-a", prompt: `prompt ${id}`, aspect_ratio: "16:9" },
-    status: "succeeded",
-    statusText: "200 OK",
-    durationMs: 1500,
-    serviceUrl: "http://127.0.0.1:1/v1/images/generations",
-    imageCount: 1,
-    starred: false,
-    sizeBytes: 10,
-    warnings: [],
-    thumbnailUrl: null,
-    hasThumbnail: false,
-    ...options,
-  };
-}
+const summary = (id: string, createdAt: number, options: Partial<RunSummary> = {}) =>
+  makeSummary(id, createdAt, { request: { model: "model-a", prompt: `prompt ${id}`, aspect_ratio: "16:9" }, durationMs: 1500, ...options });
 
 function renderList(runs: RunSummary[], overrides: Partial<ComponentProps<typeof HistoryList>> = {}) {
   const handlers = {

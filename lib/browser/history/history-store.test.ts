@@ -4,26 +4,11 @@ import { IDBFactory, IDBObjectStore as FakeObjectStore } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HistoryStore } from "./history-store";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
+import { makeRun as baseRun } from "@/test-support/history-fixtures";
 
-function makeRun(id: string, createdAt: number, options: Partial<HistoryRun> = {}): HistoryRun {
-  return {
-    id,
-    createdAt,
-    request: { model: "m", prompt: `prompt ${id}`, aspect_ratio: "1:1" },
-    status: "succeeded",
-    statusText: "200 OK",
-    durationMs: 100,
-    serviceUrl: "http://127.0.0.1:1/v1/images/generations",
-    imageCount: 1,
-    starred: false,
-    sizeBytes: 10,
-    warnings: [],
-    thumbnail: new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }),
-    thumbnailUrl: null,
-    outcome: { kind: "cancelled", totalMs: 100 },
-    ...options,
-  };
-}
+/** Stored runs here have a thumbnail unless a test says otherwise. */
+const makeRun = (id: string, createdAt: number, options: Partial<HistoryRun> = {}): HistoryRun =>
+  baseRun(id, createdAt, { thumbnail: new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }), ...options });
 
 async function openStore(factory = new IDBFactory()): Promise<HistoryStore> {
   const opened = await HistoryStore.open(factory);

@@ -6,6 +6,7 @@ import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { recordRun, type RecordingTools } from "@/lib/history/record-run";
 import { restoreOutcome } from "@/lib/history/restore-run";
 import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
+import { makeRun } from "@/test-support/history-fixtures";
 import { HistoryStore } from "./history-store";
 import { openHistorySync } from "./history-sync";
 import { PageHistory, type HistoryEngine, type HistoryRecording, type HistorySnapshot } from "./page-history";
@@ -39,26 +40,6 @@ function pageHistory(factory: IDBFactory, caps = BIG, pages = { firstPage: 10, l
 afterEach(() => {
   for (const history of opened.splice(0)) history.stop();
 });
-
-function makeRun(id: string, createdAt: number, options: Partial<HistoryRun> = {}): HistoryRun {
-  return {
-    id,
-    createdAt,
-    request: { model: "m", prompt: `prompt ${id}`, aspect_ratio: "1:1" },
-    status: "succeeded",
-    statusText: "200 OK",
-    durationMs: 100,
-    serviceUrl: "http://127.0.0.1:1/v1/images/generations",
-    imageCount: 1,
-    starred: false,
-    sizeBytes: 10,
-    warnings: [],
-    thumbnail: null,
-    thumbnailUrl: null,
-    outcome: { kind: "cancelled", totalMs: 100 },
-    ...options,
-  };
-}
 
 /** Stores runs directly, as an earlier visit of the page left them. */
 async function storeRuns(factory: IDBFactory, runs: HistoryRun[]): Promise<void> {
