@@ -32,12 +32,21 @@ export async function enterSignIn(client: string, expectedMs: number): Promise<G
   if (waitMs > WAIT_AT_MOST_MS) return first;
   gate.waiting.add(client);
   try {
-    await sleep(waitMs + 10);
+    // The turn is expected back after the holder's throttle wait; checking its password can take
+    // a little longer on a busy server, so the waiter keeps trying for a while past that.
+    const giveUpAt = Date.now() + waitMs + WAIT_AT_MOST_MS;
+    let latest = first;
+    while (Date.now() < giveUpAt) {
+      await sleep(Math.max(latest.retryAfterMs, 25) + 10);
+      const next = take(client, expectedMs);
+      if (next.ok) return { ...next, waited: true };
+      if (next.reason !== "client") return next;
+      latest = next;
+    }
+    return latest;
   } finally {
     gate.waiting.delete(client);
   }
-  const second = take(client, expectedMs);
-  return second.ok ? { ...second, waited: true } : second;
 }
 
 function take(client: string, expectedMs: number): (GateEntry & { ok: true }) | (GateEntry & { ok: false; retryAfterMs: number }) {
