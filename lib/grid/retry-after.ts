@@ -10,8 +10,10 @@ export function retryDelayMs(outcome: RunOutcome, now = Date.now()): number | nu
   if (outcome.kind === "problem") {
     // The playground's own limits: its rate limit, or all its slots busy.
     if (outcome.status !== 429 && outcome.status !== 503) return null;
-    // A server that is stopping will not be back for this grid: its cells fail, and can be rerun.
-    if (problemKindOf(outcome.problem.type) === "restarting") return null;
+    // A server that is stopping will not be back for this grid, and a used budget renews in hours
+    // at the soonest: its cells fail, and can be rerun.
+    const kind = problemKindOf(outcome.problem.type);
+    if (kind === "restarting" || kind === "budget-used") return null;
     const seconds = outcome.problem.retryAfterSeconds;
     return clamp(typeof seconds === "number" ? seconds * 1000 : DEFAULT_WAIT_MS);
   }

@@ -31,6 +31,8 @@ describe("parseServerConfig", () => {
           perHour: 60,
           maxUploads: 8,
         },
+        budgets: { imagesPerDay: null, imagesPerMonth: null, costPerMonth: null },
+        audit: { prompts: false, days: 90 },
         trustProxyHops: 0,
         ipv6PrefixBits: 64,
         allowedHosts: { names: new Set(), domains: [] },

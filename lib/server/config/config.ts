@@ -38,6 +38,20 @@ export type LimitsConfig = {
   timeoutMs: number;
 };
 
+/** Per-author caps (null: none); admins may override them per author (budget_overrides). */
+export type BudgetConfig = {
+  imagesPerDay: number | null;
+  imagesPerMonth: number | null;
+  /** In the currency of IMAGE_PRICES; estimated at each model's per-image price. */
+  costPerMonth: number | null;
+};
+
+export type AuditConfig = {
+  /** Whether a generation's prompt text is kept in the audit log (PLAYGROUND_AUDIT_PROMPTS). */
+  prompts: boolean;
+  days: number;
+};
+
 export type SharesConfig = {
   /** A PostgreSQL server (several instances share it), else the embedded database's data folder. */
   database: { url: string } | { dataDir: string };
@@ -68,6 +82,8 @@ export type ServerConfig = {
   access: AccessConfig;
   limits: LimitsConfig;
   shares: SharesConfig;
+  budgets: BudgetConfig;
+  audit: AuditConfig;
   trustProxyHops: number;
   /** How many leading bits of an IPv6 client's address name it for limits (PLAYGROUND_IPV6_PREFIX). */
   ipv6PrefixBits: number;
@@ -171,6 +187,12 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         perHour: vars.PLAYGROUND_SHARES_PER_HOUR,
         maxUploads: vars.PLAYGROUND_MAX_UPLOADS,
       },
+      budgets: {
+        imagesPerDay: vars.PLAYGROUND_BUDGET_IMAGES_PER_DAY ?? null,
+        imagesPerMonth: vars.PLAYGROUND_BUDGET_IMAGES_PER_MONTH ?? null,
+        costPerMonth: vars.PLAYGROUND_BUDGET_COST_PER_MONTH ?? null,
+      },
+      audit: { prompts: vars.PLAYGROUND_AUDIT_PROMPTS === "on", days: vars.PLAYGROUND_AUDIT_DAYS },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
       ipv6PrefixBits: vars.PLAYGROUND_IPV6_PREFIX,
       allowedHosts: allowedHosts.hosts,

@@ -19,6 +19,12 @@ const optionalWholeNumber = (min: number, max: number, unit: string) => {
   return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional());
 };
 
+/** A non-negative amount with decimals (a budget in the prices' currency). */
+const optionalAmount = (min: number, max: number, unit: string) => {
+  const error = `must be an amount of ${unit} from ${min} to ${max}`;
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).min(min, { error }).max(max, { error }).optional());
+};
+
 /** One of a few words, any case; the default (or undefined) applies after an empty value is unset. */
 const lowerCaseChoice = <const T extends readonly [string, ...string[]]>(choices: T) => {
   const choice = z.enum(choices, { error: `must be one of: ${choices.join(", ")}` });
@@ -65,6 +71,11 @@ export const envSchema = z.object({
   PLAYGROUND_SHARE_MAX_MB: wholeNumber(64, 1, 1024, "megabytes"),
   PLAYGROUND_SHARES_MAX_MB: wholeNumber(5000, 1, 10_000_000, "megabytes"),
   PLAYGROUND_SHARES_PER_HOUR: wholeNumber(60, 1, 1_000_000, "shares"),
+  PLAYGROUND_BUDGET_IMAGES_PER_DAY: optionalWholeNumber(0, 10_000_000, "images"),
+  PLAYGROUND_BUDGET_IMAGES_PER_MONTH: optionalWholeNumber(0, 100_000_000, "images"),
+  PLAYGROUND_BUDGET_COST_PER_MONTH: optionalAmount(0, 100_000_000, "money"),
+  PLAYGROUND_AUDIT_PROMPTS: lowerCaseChoice(["on", "off"]).withDefault("off"),
+  PLAYGROUND_AUDIT_DAYS: wholeNumber(90, 1, 36_500, "days"),
 });
 
 export type EnvVars = z.output<typeof envSchema>;

@@ -130,3 +130,63 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What each author has spent in a period ("day:2026-11-25", "month:2026-11", UTC): images and the
+ * estimated cost in millionths of the prices' currency. A generation reserves here before the
+ * service is called and settles after (see budget-store.ts); the row lock makes that atomic.
+ */
+export const budgetSpend = pgTable(
+  "budget_spend",
+  {
+    author: text("author").notNull(),
+    period: text("period").notNull(),
+    images: integer("images").notNull().default(0),
+    costMicros: bigint("cost_micros", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "budget_spend_pkey", columns: [table.author, table.period] })],
+);
+
+/** An admin's caps for one author, replacing the configured ones (a NULL column: the configured cap). */
+export const budgetOverrides = pgTable("budget_overrides", {
+  author: text("author").primaryKey(),
+  imagesPerDay: integer("images_per_day"),
+  imagesPerMonth: integer("images_per_month"),
+  costMicrosPerMonth: bigint("cost_micros_per_month", { mode: "number" }),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who did what, append-only: sign-in, sign-out, generate, share, stop sharing, budget change,
+ * token created/revoked. Rows older than PLAYGROUND_AUDIT_DAYS are purged; none is ever changed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    action: text("action").notNull(),
+    author: text("author").notNull(),
+    authorName: text("author_name").notNull(),
+    model: text("model"),
+    aspectRatio: text("aspect_ratio"),
+    /** The service's status for a generation (0: it never answered); null for other actions. */
+    status: smallint("status"),
+    images: integer("images"),
+    costMicros: bigint("cost_micros", { mode: "number" }),
+    currency: text("currency"),
+    requestId: text("request_id"),
+    /** Only with PLAYGROUND_AUDIT_PROMPTS=on. */
+    prompt: text("prompt"),
+    detail: text("detail"),
+  },
+  (table) => [
+    index("audit_log_at").on(table.at),
+    index("audit_log_author_at").on(table.author, table.at),
+    check(
+      "audit_log_action_check",
+      sql`${table.action} IN ('sign-in', 'sign-out', 'generate', 'share', 'stop-sharing', 'budget-change', 'token-created', 'token-revoked')`,
+    ),
+  ],
+);

@@ -10,11 +10,17 @@ import { openDatabase, type DatabaseConnection } from "./connection";
  * (a PostgreSQL server that was down comes back without a restart).
  */
 
+function targetOf(config: Pick<SharesConfig, "database">) {
+  return "url" in config.database ? config.database : { dataDir: resolve(config.database.dataDir) };
+}
+
+const keyOf = (config: Pick<SharesConfig, "database">) => JSON.stringify(targetOf(config));
+
 type Slot = { key: string; opening: Promise<DatabaseConnection>; open: boolean };
 const holder = globalThis as typeof globalThis & { __playgroundDatabase?: Slot };
 
 export function sharedDatabase(config: Pick<SharesConfig, "database">): Promise<DatabaseConnection> {
-  const target = "url" in config.database ? config.database : { dataDir: resolve(config.database.dataDir) };
+  const target = targetOf(config);
   const key = JSON.stringify(target);
   const current = holder.__playgroundDatabase;
   if (current && current.key === key) return current.opening;
@@ -28,6 +34,16 @@ export function sharedDatabase(config: Pick<SharesConfig, "database">): Promise<
     },
   );
   return opening;
+}
+
+/**
+ * The connection if the server has opened it (or is opening it), else null: for records that follow
+ * a generation (the audit log), which must never be what starts the embedded database (its first
+ * start holds this process for seconds, while generations are under way).
+ */
+export function openedDatabase(config: Pick<SharesConfig, "database">): Promise<DatabaseConnection> | null {
+  const current = holder.__playgroundDatabase;
+  return current && current.key === keyOf(config) ? current.opening : null;
 }
 
 /** Whether the connection is still being opened (migrations, the embedded database's first start). */

@@ -13,10 +13,14 @@ import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
 import { readGuardedJson } from "@/lib/server/http/request-guards";
 import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server/http/route-context";
 import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
+import { openGenerationAccount, type OpenAccountResult } from "@/lib/server/budgets/generation-account";
+import { describeRefusal } from "@/lib/server/budgets/describe-refusal";
+import { authorOf } from "@/lib/server/people/author";
 
 /**
  * POST /api/generate, in order: who may call and what was sent (the guards), the three fields,
- * how often (rate, in flight), then the call, relayed back as the service answered it.
+ * how often (rate, in flight), the author's budget, then the call, relayed back as the service
+ * answered it (and settled against the budget once its images are known).
  */
 
 export function handleGenerate(request: Request, configResult: ConfigResult): Promise<Response> {
@@ -77,19 +81,46 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     }
     const generation = parsed.data;
     const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
+    const opened = await openGenerationAccount(config, authorOf(config.access), generation, requestId);
+    if (!opened.ok) {
+      slot();
+      return finish(budgetProblem(opened, requestId), logged);
+    }
+    const { account } = opened;
     const target = await resolveServiceTarget(config, generation.model).catch(() => null);
     if (!target) {
       slot();
+      account.close({ status: 0, images: 0 });
       return finish(problemResponse("service-unreachable", { requestId, detail: "The embedded demo service could not start." }), logged);
     }
     await recallBaseForm(config.shares, target);
     const result = await callImageService(target, generation, { limits: config.limits, signal: request.signal });
     void keepBaseForm(config.shares, target);
-    return await relayServiceResult(result, target.apiKey, config, { ...context, signal: request.signal, logged, release: slot });
+    return await relayServiceResult(result, target.apiKey, config, {
+      ...context,
+      signal: request.signal,
+      logged,
+      release: slot,
+      account: account.close,
+    });
   } catch (error) {
     slot();
     throw error;
   }
+}
+
+function budgetProblem(refused: Exclude<OpenAccountResult, { ok: true }>, requestId: string): Response {
+  if (refused.reason === "budget-unavailable") {
+    const detail =
+      "The playground's database, which keeps each person's budget, cannot be reached; no generation is sent until it can. Try again in a moment.";
+    return problemResponse("budget-unavailable", { requestId, detail, retryAfterSeconds: 5 });
+  }
+  const { refusal } = refused;
+  return problemResponse("budget-used", {
+    requestId,
+    detail: describeRefusal(refusal),
+    retryAfterSeconds: Math.max(1, Math.ceil((refusal.renewsAt.getTime() - Date.now()) / 1000)),
+  });
 }
 
 function invalidRequest(error: z.core.$ZodError, requestId: string): Response {

@@ -69,6 +69,8 @@ async function poll(request: Request, config: ServerConfig, context: RouteContex
       signal: request.signal,
       logged: { bytesIn: guarded.size },
       release: slot,
+      // A job's images were counted against the budget when it was started (as asked for).
+      account: () => undefined,
     });
   } catch (error) {
     slot();

@@ -8,6 +8,8 @@ import type { LogExtra, RouteContext } from "@/lib/server/http/route-context";
 import { scrubSecretChunks, scrubSecretText } from "./scrub-secret";
 import { keyHint } from "./service-target";
 import { pollGrantsFor } from "./answer-poll-grants";
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import type { GenerationOutcome } from "@/lib/server/budgets/generation-account";
 
 /**
  * Turns the result of a call to the service into our answer: a problem when the call failed, or
@@ -18,11 +20,12 @@ export async function relayServiceResult(
   result: ServiceCallResult,
   apiKey: string,
   config: ServerConfig,
-  context: RouteContext & { signal: AbortSignal; logged: LogExtra; release: () => void },
+  context: RouteContext & { signal: AbortSignal; logged: LogExtra; release: () => void; account: (outcome: GenerationOutcome) => void },
 ): Promise<Response> {
-  const { requestId, finish, log, logged, release } = context;
+  const { requestId, finish, log, logged, release, account } = context;
   if (!result.ok) {
     release();
+    account({ status: result.status ?? 0, images: 0 });
     return finish(failureAnswer(result, apiKey, requestId), { ...logged, serviceStatus: result.status });
   }
   const serviceStatus = result.answer.status;
@@ -30,6 +33,8 @@ export async function relayServiceResult(
   if (unsupported) {
     // Bytes this server cannot read are bytes the key scrubber cannot see: they are not relayed.
     release();
+    // Not shown, but the service may well have made (and charged for) what was asked.
+    account({ status: serviceStatus, images: "as-asked" });
     await result.answer.rest?.cancel().catch(() => undefined);
     const detail = `The service answered ${serviceStatus} in the content coding "${scrubSecretText(unsupported, apiKey)}", which the playground cannot undo, so its bytes were not passed on (the key could not be checked for in them).`;
     return finish(problemResponse("answer-unreadable-encoding", { requestId, detail, headers: exchangeHeaders(result, apiKey) }), {
@@ -41,6 +46,13 @@ export async function relayServiceResult(
   if (!result.answer.rest) {
     // Read whole already (small, or an error body): answered in one piece, nothing left to wait for.
     release();
+    const whole = result.answer;
+    // A job's receipt names no image yet: its images are counted as asked for.
+    const isJob = Object.keys(pollGrants).length > 0;
+    account({
+      status: serviceStatus,
+      images: isJob ? "as-asked" : () => countImages(whole.chunks, whole.headers.get("content-type") ?? ""),
+    });
     const chunks = scrubSecretChunks(result.answer.chunks, apiKey);
     const bytesOut = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
     const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
@@ -57,10 +69,18 @@ export async function relayServiceResult(
     callerSignal: context.signal,
     onEnd: (bytesOut, failure) => {
       release();
+      // A streamed answer is not kept to be counted: it made what was asked for.
+      account({ status: serviceStatus, images: "as-asked" });
       log(relayStatus(serviceStatus), { ...logged, serviceStatus, bytesOut, ...(failure ? { failure } : {}) });
     },
   });
   return serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, pollGrants);
+}
+
+/** The images the finder sees in an answer read whole, as the page will show them. */
+function countImages(chunks: Uint8Array[], contentType: string): number {
+  const bytes = new Uint8Array(Buffer.concat(chunks));
+  return interpretAnswer(bytes, contentType).images.length;
 }
 
 const FAILURE_KINDS = {

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
+import { budgetOverrides } from "@/lib/server/database/schema";
+import { reserveBudget, settleBudget, spendOf, type BudgetCaps } from "./budget-store";
+import { budgetPeriods } from "./budget-periods";
+
+const NOON = new Date("2026-11-25T12:00:00Z");
+const ONE = { images: 1, costMicros: 40_000 };
+const caps = (overrides: Partial<BudgetCaps>): BudgetCaps => ({
+  imagesPerDay: null,
+  imagesPerMonth: null,
+  costMicrosPerMonth: null,
+  ...overrides,
+});
+
+describe("budget periods", () => {
+  it("counts days and months in UTC and says when each renews", () => {
+    const periods = budgetPeriods(new Date("2026-12-31T23:59:59Z"));
+    expect(periods).toMatchObject({ day: "day:2026-12-31", month: "month:2026-12" });
+    expect(periods.dayEnds.toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    expect(periods.monthEnds.toISOString()).toBe("2027-01-01T00:00:00.000Z");
+  });
+});
+
+describe.each(DATABASE_TARGETS)("budgets on %s", (kind) => {
+  let connection: DatabaseConnection;
+  beforeAll(async () => {
+    connection = await openTestDatabase(kind);
+  });
+  afterAll(() => connection.close());
+
+  it("reserves up to the day's cap and refuses the next, saying which cap and when it renews", async () => {
+    const limits = caps({ imagesPerDay: 3 });
+    for (let i = 0; i < 3; i++) expect((await reserveBudget(connection, "ada", ONE, limits, NOON)).ok).toBe(true);
+    const refused = await reserveBudget(connection, "ada", ONE, limits, NOON);
+    expect(refused).toEqual({
+      ok: false,
+      refusal: { cap: "images-per-day", limit: 3, used: 3, renewsAt: new Date("2026-11-26T00:00:00Z") },
+    });
+    // Another author, and the next day, have budgets of their own.
+    expect((await reserveBudget(connection, "grace", ONE, limits, NOON)).ok).toBe(true);
+    expect((await reserveBudget(connection, "ada", ONE, limits, new Date("2026-11-26T00:00:01Z"))).ok).toBe(true);
+  });
+
+  it("a request for several images that would pass the cap is refused whole", async () => {
+    const limits = caps({ imagesPerMonth: 5 });
+    expect((await reserveBudget(connection, "lin", { images: 4, costMicros: 0 }, limits, NOON)).ok).toBe(true);
+    const refused = await reserveBudget(connection, "lin", { images: 2, costMicros: 0 }, limits, NOON);
+    expect(refused.ok === false && refused.refusal).toMatchObject({ cap: "images-per-month", limit: 5, used: 4 });
+    expect((await spendOf(connection, "lin", NOON)).month.images).toBe(4);
+  });
+
+  it("a refusal by the month's cap leaves the day's count as it was", async () => {
+    const limits = caps({ imagesPerDay: 100, costMicrosPerMonth: 100_000 });
+    expect((await reserveBudget(connection, "kim", { images: 2, costMicros: 80_000 }, limits, NOON)).ok).toBe(true);
+    const refused = await reserveBudget(connection, "kim", { images: 1, costMicros: 40_000 }, limits, NOON);
+    expect(refused.ok === false && refused.refusal).toMatchObject({ cap: "cost-per-month", limit: 100_000, used: 80_000 });
+    expect(await spendOf(connection, "kim", NOON)).toEqual({
+      today: { images: 2, costMicros: 80_000 },
+      month: { images: 2, costMicros: 80_000 },
+    });
+  });
+
+  it("settles with what the service made, and releases to nothing when it failed", async () => {
+    const limits = caps({ imagesPerDay: 10 });
+    const asked = await reserveBudget(connection, "sam", { images: 4, costMicros: 160_000 }, limits, NOON);
+    if (!asked.ok) throw new Error("refused");
+    await settleBudget(connection, asked.reservation, { images: 2, costMicros: 80_000 });
+    const failed = await reserveBudget(connection, "sam", { images: 3, costMicros: 120_000 }, limits, NOON);
+    if (!failed.ok) throw new Error("refused");
+    await settleBudget(connection, failed.reservation, { images: 0, costMicros: 0 });
+    expect(await spendOf(connection, "sam", NOON)).toEqual({
+      today: { images: 2, costMicros: 80_000 },
+      month: { images: 2, costMicros: 80_000 },
+    });
+  });
+
+  it("an admin's override replaces the configured cap for that author only", async () => {
+    await connection.db.insert(budgetOverrides).values({ author: "max", imagesPerDay: 1, updatedBy: "admin" });
+    const limits = caps({ imagesPerDay: 50 });
+    expect((await reserveBudget(connection, "max", ONE, limits, NOON)).ok).toBe(true);
+    const refused = await reserveBudget(connection, "max", ONE, limits, NOON);
+    expect(refused.ok === false && refused.refusal.limit).toBe(1);
+    expect((await reserveBudget(connection, "noa", ONE, limits, NOON)).ok).toBe(true);
+  });
+
+  it("100 reservations at once against 10 images left: exactly 10 pass", async () => {
+    const limits = caps({ imagesPerDay: 10 });
+    // On PostgreSQL, two instances: two connection pools on one server, taking turns.
+    const second = kind === "postgres" ? await openDatabase({ url: await urlOf(connection) }) : connection;
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => reserveBudget(i % 2 === 0 ? connection : second, "crowd", ONE, limits, NOON)),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(10);
+      expect((await spendOf(connection, "crowd", NOON)).today.images).toBe(10);
+    } finally {
+      if (second !== connection) await second.close();
+    }
+  });
+});
+
+/** The URL a PostgreSQL test connection was opened on (its pool keeps it). */
+async function urlOf(connection: DatabaseConnection): Promise<string> {
+  const url = connection.pool?.options.connectionString;
+  if (!url) throw new Error("The PostgreSQL test connection has no URL.");
+  return url;
+}

@@ -1,0 +1,117 @@
+import "server-only";
+import type { ServerConfig } from "@/lib/server/config/config";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import { appendAudit } from "@/lib/server/audit/audit-log";
+import { openedDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
+import type { Author } from "@/lib/server/people/author";
+import { capsFromConfig, hasAnyCap, MICROS, reserveBudget, settleBudget, type BudgetRefusal, type Reservation } from "./budget-store";
+
+/**
+ * One generation's spending: the budget reserved before the service is called, and, once its
+ * answer is known, the reservation settled and the audit log told. Settling and auditing run after
+ * the answer has left, and a failure there is logged, never answered: the person has their picture.
+ */
+
+/**
+ * What the service's answer came to: its status (0: it never answered) and the images it made:
+ * counted (a function, run after the answer has left), or "as-asked" when they cannot be counted
+ * (a streamed answer, a job still running): then it is taken to have made what was asked for.
+ */
+export type GenerationOutcome = { status: number; images: number | "as-asked" | (() => number) };
+
+export type GenerationAccount = {
+  /** Called once when the answer is known; later calls do nothing. */
+  close: (outcome: GenerationOutcome) => void;
+  /** Settled and audited (tests and the stopping server wait on it). */
+  closed: Promise<void>;
+};
+
+export type OpenAccountResult =
+  | { ok: true; account: GenerationAccount }
+  | { ok: false; reason: "budget-used"; refusal: BudgetRefusal }
+  | { ok: false; reason: "budget-unavailable" };
+
+/** How many images a request asks for: a whole `n` in its extra fields (as OpenAI-style services read it), else one. */
+export function imagesAsked(generation: Pick<GenerationRequest, "extra">): number {
+  const n = generation.extra?.n;
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
+}
+
+function pricePerImageMicros(config: ServerConfig, model: string): { micros: number; currency: string } | null {
+  const price = config.prices[model];
+  if (!price || price.perImage === null) return null;
+  return { micros: Math.round(price.perImage * MICROS), currency: price.currency };
+}
+
+export async function openGenerationAccount(
+  config: ServerConfig,
+  author: Author,
+  generation: GenerationRequest,
+  requestId: string,
+): Promise<OpenAccountResult> {
+  const asked = imagesAsked(generation);
+  const price = pricePerImageMicros(config, generation.model);
+  const spendOf = (images: number) => ({ images, costMicros: (price?.micros ?? 0) * images });
+  let reservation: Reservation | null = null;
+  if (hasAnyCap(config.budgets)) {
+    // A budget that cannot be checked is not spent: the key costs money, and the cap is the point.
+    const reserved = await sharedDatabase(config.shares)
+      .then((connection) => reserveBudget(connection, author.id, spendOf(asked), capsFromConfig(config.budgets)))
+      .catch(() => null);
+    if (!reserved) return { ok: false, reason: "budget-unavailable" };
+    if (!reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
+    reservation = reserved.reservation;
+  }
+
+  let resolveClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let open = true;
+  const close = (outcome: GenerationOutcome) => {
+    if (!open) return;
+    open = false;
+    const succeeded = outcome.status >= 200 && outcome.status < 300;
+    // After the answer has gone: nothing here may hold up the person waiting for their picture.
+    setImmediate(() => {
+      const images = !succeeded
+        ? 0
+        : outcome.images === "as-asked"
+          ? asked
+          : typeof outcome.images === "function"
+            ? outcome.images()
+            : outcome.images;
+      const spent = spendOf(images);
+      void record(config, reservation, spent, {
+        action: "generate",
+        author,
+        model: generation.model,
+        aspectRatio: generation.aspect_ratio,
+        status: outcome.status,
+        images,
+        ...(price ? { costMicros: spent.costMicros, currency: price.currency } : {}),
+        requestId,
+        ...(config.audit.prompts ? { prompt: generation.prompt } : {}),
+      }).finally(resolveClosed);
+    });
+  };
+  return { ok: true, account: { close, closed } };
+}
+
+async function record(
+  config: ServerConfig,
+  reservation: Reservation | null,
+  spent: { images: number; costMicros: number },
+  entry: Parameters<typeof appendAudit>[1],
+): Promise<void> {
+  try {
+    // A reservation was made, so the database is open; otherwise only if the server opened it.
+    const opening = reservation ? sharedDatabase(config.shares) : openedDatabase(config.shares);
+    if (!opening) return;
+    const connection = await opening;
+    if (reservation) await settleBudget(connection, reservation, spent);
+    await appendAudit(connection, entry);
+  } catch (error) {
+    process.stderr.write(
+      `${JSON.stringify({ level: "error", requestId: entry.requestId, error: `Recording the generation's spending failed: ${error instanceof Error ? error.message : String(error)}` })}\n`,
+    );
+  }
+}
