@@ -39,4 +39,6 @@ export async function register(): Promise<void> {
   );
   const { openShareLibraryAtStart } = await import("@/lib/server/database/open-at-start");
   openShareLibraryAtStart(result.config.shares);
+  const { keepAuditTrimmed } = await import("@/lib/server/audit/audit-retention");
+  keepAuditTrimmed(result.config);
 }

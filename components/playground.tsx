@@ -228,6 +228,10 @@ export function Playground({
               <button type="button" onClick={present} className={buttonClass("secondary", "sm")}>
                 Present
               </button>
+              {/* A plain link: next/link would join the first screen's scripts for a page opened now and then. */}
+              <a href="/usage" className={buttonClass("secondary", "sm")}>
+                Usage
+              </a>
               {signOut && (
                 <form method="post" action="/api/sign-out">
                   <button type="submit" className={buttonClass("secondary", "sm")}>

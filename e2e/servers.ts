@@ -17,6 +17,8 @@ export const E2E = {
   limitsSecondPort: 3113,
   /** A password-protected playground of its own, for the sign-in throttle (its wrong guesses touch no other test). */
   throttlePort: 3130,
+  /** A playground with a daily budget of its own (its spending touches no other test). */
+  budgetedPort: 3131,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

@@ -71,6 +71,13 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   internal: "Playground error",
 };
 
+/** Seconds under two minutes as they are; longer waits (a budget that renews tonight) in hours and minutes. */
+function waitInWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 /** The playground itself refused or failed; says so in its own words, with the id for the logs. */
 export function ProblemBanner({ problem, status }: { problem: Problem; status: number }) {
   const kind = problemKindOf(problem.type);
@@ -82,9 +89,17 @@ export function ProblemBanner({ problem, status }: { problem: Problem; status: n
         {problem.title} <span className="font-mono text-sm font-normal opacity-80">(HTTP {status})</span>
       </p>
       {problem.detail && <p className="mt-2 text-sm">{problem.detail}</p>}
-      {problem.retryAfterSeconds !== undefined && (
+      {/* A used budget says when it renews in its detail already. */}
+      {problem.retryAfterSeconds !== undefined && kind !== "budget-used" && (
         <p className="mt-2 text-sm font-medium" data-testid="retry-after">
-          Try again in {problem.retryAfterSeconds} s.
+          Try again in {waitInWords(problem.retryAfterSeconds)}.
+        </p>
+      )}
+      {kind === "budget-used" && (
+        <p className="mt-2 text-sm">
+          <a href="/usage#budgets" className="font-medium underline">
+            See your usage and budget
+          </a>
         </p>
       )}
       {kind === "sign-in-required" && (

@@ -9,6 +9,8 @@ import { logRequest } from "@/lib/server/http/request-log";
 import { crossSiteReason } from "@/lib/server/http/request-origin";
 import { clearedSessionCookieHeader, isCorrectPassword, newSessionToken, sessionCookieHeader } from "./session";
 import { enterSignIn } from "./sign-in-gate";
+import { auditLater } from "@/lib/server/audit/audit-log";
+import { authorOf } from "@/lib/server/people/author";
 import { limitStoreFor } from "@/lib/server/limits/client-limits";
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from "./sign-in-throttle";
 
@@ -78,6 +80,7 @@ async function signIn(request: Request, configResult: ConfigResult): Promise<Res
     await clearSignInFailures(store, client);
     const session = await newSessionToken(config.access).catch(() => null);
     if (!session) return redirect(`/sign-in?error=unavailable${nextParameter}`);
+    auditLater(config, { action: "sign-in", author: authorOf(config.access), detail: "shared password" });
     return redirect(next, sessionCookieHeader(session.token, session.maxAgeSeconds, isHttps(request)));
   } finally {
     entry.leave();
@@ -100,5 +103,6 @@ function tooManyAttempts(retryAfterSeconds: number, reason: "client" | "all"): R
 function signOut(request: Request, configResult: ConfigResult): Response {
   const hops = configResult.ok ? configResult.config.trustProxyHops : 0;
   if (crossSiteReason(request, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
+  if (configResult.ok) auditLater(configResult.config, { action: "sign-out", author: authorOf(configResult.config.access) });
   return redirect("/sign-in?signed-out=1", clearedSessionCookieHeader(isHttps(request)));
 }

@@ -3,14 +3,26 @@ import { lt } from "drizzle-orm";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { auditLog } from "@/lib/server/database/schema";
 import type { Author } from "@/lib/server/people/author";
+import type { ServerConfig } from "@/lib/server/config/config";
+import { openedDatabase } from "@/lib/server/database/shared-database";
 
 /**
  * The append-only record of who did what. Entries are only ever added, and removed when older than
  * PLAYGROUND_AUDIT_DAYS; writing one never holds up the action it records.
  */
 
-export type AuditAction =
-  "sign-in" | "sign-out" | "generate" | "share" | "stop-sharing" | "budget-change" | "token-created" | "token-revoked";
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-out",
+  "generate",
+  "share",
+  "stop-sharing",
+  "budget-change",
+  "token-created",
+  "token-revoked",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditEntry = {
   action: AuditAction;
@@ -43,6 +55,22 @@ export async function appendAudit(connection: Pick<DatabaseConnection, "db">, en
     prompt: entry.prompt ?? null,
     detail: entry.detail ?? null,
   });
+}
+
+/**
+ * Appends after the action, without holding it up, on the database the server opened: a failure
+ * is logged (with the request id), never answered.
+ */
+export function auditLater(config: Pick<ServerConfig, "shares">, entry: AuditEntry): void {
+  const opening = openedDatabase(config.shares);
+  if (!opening) return;
+  void opening
+    .then((connection) => appendAudit(connection, entry))
+    .catch((error: unknown) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: "error", requestId: entry.requestId, error: `Writing the audit log failed: ${error instanceof Error ? error.message : String(error)}` })}\n`,
+      ),
+    );
 }
 
 /** Removes entries older than the retention; how many went. */

@@ -109,7 +109,9 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
           const names = (await upgraded.rows<{ name: string }>("SELECT name FROM playground_migrations ORDER BY name")).map(
             (row) => row.name,
           );
-          expect(names).toEqual([...LEGACY, "0000_baseline", "0001_share_library_row", "0002_server_secrets", "0003_budgets_and_audit"].sort());
+          expect(names).toEqual(
+            [...LEGACY, "0000_baseline", "0001_share_library_row", "0002_server_secrets", "0003_budgets_and_audit"].sort(),
+          );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);
         } finally {
           await upgraded.close();

@@ -14,3 +14,13 @@ export const TEAM_AUTHOR: Author = { id: "team", name: "Team" };
 export function authorOf(access: Pick<AccessConfig, "password">): Author {
   return access.password === null ? OPEN_AUTHOR : TEAM_AUTHOR;
 }
+
+/**
+ * What the signed-in viewer may see and change. In open mode the one person owns the playground
+ * (admin); behind the shared password the team is one member: only its own line, no overrides.
+ */
+export type Viewer = { author: Author; role: "admin" | "member" };
+
+export function viewerOf(access: Pick<AccessConfig, "password">): Viewer {
+  return access.password === null ? { author: OPEN_AUTHOR, role: "admin" } : { author: TEAM_AUTHOR, role: "member" };
+}
