@@ -5,7 +5,7 @@ import { ConfigErrorScreen } from "@/components/config-error-screen";
 import { Playground } from "@/components/playground";
 import { getServerConfig } from "@/lib/server/config/config";
 import { describeService } from "@/lib/server/upstream/service-target";
-import { hasValidSession } from "@/lib/server/access/session";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { readSharedFields, sharedQuery } from "@/lib/request/share-link";
 
 type HomeProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -17,7 +17,8 @@ export default async function HomePage({ searchParams }: HomeProps) {
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
   const shared = readSharedFields(await searchParams);
-  if (!(await hasValidSession(await headers(), config.access))) {
+  const viewer = await currentViewer(await headers(), config.access);
+  if (!viewer) {
     // A shared link survives the sign-in page: it comes back filled in.
     const query = sharedQuery(shared);
     redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");
@@ -30,7 +31,13 @@ export default async function HomePage({ searchParams }: HomeProps) {
       extraFields={config.extraFields}
       prices={config.prices}
       service={service}
-      signOut={config.access.password !== null}
+      account={
+        config.access.oidc
+          ? { name: viewer.author.name, provider: true }
+          : config.access.password !== null
+            ? { name: viewer.author.name, provider: false }
+            : null
+      }
       shared={shared}
       historyCaps={config.historyCaps}
       gridSettings={config.grid}

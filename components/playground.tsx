@@ -29,6 +29,7 @@ import { isTyping } from "./ui/is-typing";
 import { lazyModule, useLazyModule } from "./ui/lazy-module";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSingleRun } from "./run/use-single-run";
+import { AccountMenu } from "@/components/access/account-menu";
 import { ServiceBadge } from "./service-badge";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import type { Prices } from "@/lib/request/prices";
@@ -42,7 +43,8 @@ type PlaygroundProps = {
   extraFields: ExtraFieldsSetting;
   prices: Prices;
   service: PublicServiceInfo;
-  signOut: boolean;
+  /** Who is signed in (null: an open playground, nobody to sign out); `provider`: signed in with the company's provider. */
+  account: { name: string; provider: boolean } | null;
   shared: SharedFields;
   historyCaps: HistoryCaps;
   gridSettings: GridSettings;
@@ -67,7 +69,7 @@ export function Playground({
   extraFields,
   prices,
   service,
-  signOut,
+  account,
   shared,
   historyCaps,
   gridSettings,
@@ -232,13 +234,7 @@ export function Playground({
               <a href="/usage" className={buttonClass("secondary", "sm")}>
                 Usage
               </a>
-              {signOut && (
-                <form method="post" action="/api/sign-out">
-                  <button type="submit" className={buttonClass("secondary", "sm")}>
-                    Sign out
-                  </button>
-                </form>
-              )}
+              {account && <AccountMenu account={account} />}
             </div>
           </header>
           {/* Narrow: form, result, history (the page's order). Two columns: the result beside the form

@@ -19,6 +19,8 @@ export const E2E = {
   throttlePort: 3130,
   /** A playground with a daily budget of its own (its spending touches no other test). */
   budgetedPort: 3131,
+  /** A playground whose people sign in with an OpenID Connect provider the spec starts. */
+  oidcPort: 3132,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

@@ -6,6 +6,8 @@ import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
 import { safeNextPath } from "@/lib/request/share-link";
 import { buttonClass } from "@/components/ui/button";
+import { ProviderSignIn } from "@/components/access/provider-sign-in";
+import { describeSignInProblem } from "@/lib/server/oidc/sign-in-problems";
 
 export const metadata: Metadata = { title: "Sign in · Image Prompt Playground" };
 
@@ -14,12 +16,25 @@ type SignInProps = { searchParams: Promise<Record<string, string | string[] | un
 export default async function SignInPage({ searchParams }: SignInProps) {
   await connection();
   const result = getServerConfig();
-  if (!result.ok || result.config.access.password === null || (await hasValidSession(await headers(), result.config.access))) redirect("/");
+  if (!result.ok) redirect("/");
+  const { access } = result.config;
+  if ((access.password === null && !access.oidc) || (await hasValidSession(await headers(), access))) redirect("/");
   const params = await searchParams;
   const wrong = params.error === "wrong-password";
   const unavailable = params.error === "unavailable";
   const next = safeNextPath(typeof params.next === "string" ? params.next : null);
   const signedOut = params["signed-out"] !== undefined;
+  if (access.oidc) {
+    return (
+      <ProviderSignIn
+        providerName={access.oidc.name}
+        next={next}
+        signedOut={signedOut ? (params["signed-out"] === "everywhere" ? "everywhere" : "here") : null}
+        error={params.error === "provider-unreachable" || params.error === "unavailable" ? params.error : null}
+        problem={describeSignInProblem(params, access.oidc)}
+      />
+    );
+  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">

@@ -6,8 +6,7 @@ import { ConfigErrorScreen } from "@/components/config-error-screen";
 import { NoticePage } from "@/components/ui/notice-page";
 import { UsageReport } from "@/components/usage/usage-report";
 import { getServerConfig } from "@/lib/server/config/config";
-import { hasValidSession } from "@/lib/server/access/session";
-import { viewerOf } from "@/lib/server/people/author";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { sharedDatabase, databaseFailureDetail } from "@/lib/server/database/shared-database";
 import { loadUsageReport } from "@/lib/server/audit/load-usage-report";
 
@@ -20,7 +19,8 @@ export default async function UsagePage({ searchParams }: UsageProps) {
   const configResult = getServerConfig();
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
-  if (!(await hasValidSession(await headers(), config.access))) redirect(`/sign-in?next=${encodeURIComponent("/usage")}`);
+  const viewer = await currentViewer(await headers(), config.access);
+  if (!viewer) redirect(`/sign-in?next=${encodeURIComponent("/usage")}`);
   const params = await searchParams;
   const text = (name: string) => (typeof params[name] === "string" ? params[name] : undefined);
   const database = await sharedDatabase(config.shares).catch((error: unknown) => databaseFailureDetail(error));
@@ -31,7 +31,7 @@ export default async function UsagePage({ searchParams }: UsageProps) {
       </NoticePage>
     );
   }
-  const report = await loadUsageReport(database, config, viewerOf(config.access), {
+  const report = await loadUsageReport(database, config, viewer, {
     from: text("from"),
     to: text("to"),
     action: text("action"),

@@ -66,20 +66,24 @@ export function DailyUsageChart({
             role="img"
             aria-label={`${title}: ${format(total)} over ${days.length} day${days.length === 1 ? "" : "s"}, ${models.length} model${models.length === 1 ? "" : "s"}.`}
           >
-            {y.ticks(4).map((tick) => (
-              <g key={tick}>
-                <line
-                  x1={MARGIN.left}
-                  x2={WIDTH - MARGIN.right}
-                  y1={y(tick)}
-                  y2={y(tick)}
-                  className="stroke-zinc-200 dark:stroke-zinc-800"
-                />
-                <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-zinc-500 text-[10px]">
-                  {unit === "cost" ? (tick / 1_000_000).toFixed(2) : formatCount(tick)}
-                </text>
-              </g>
-            ))}
+            {y
+              .ticks(4)
+              // Images come whole: no 0.2-image gridlines.
+              .filter((tick) => unit === "cost" || Number.isInteger(tick))
+              .map((tick) => (
+                <g key={tick}>
+                  <line
+                    x1={MARGIN.left}
+                    x2={WIDTH - MARGIN.right}
+                    y1={y(tick)}
+                    y2={y(tick)}
+                    className="stroke-zinc-200 dark:stroke-zinc-800"
+                  />
+                  <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-zinc-500 text-[10px]">
+                    {unit === "cost" ? (tick / 1_000_000).toFixed(2) : formatCount(tick)}
+                  </text>
+                </g>
+              ))}
             {series.map((layer, index) => (
               <g key={layer.key} fill={PALETTE[index % PALETTE.length]}>
                 {layer.map((segment) => {

@@ -7,7 +7,10 @@ import type { ConfigResult } from "@/lib/server/config/config";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { logRequest } from "@/lib/server/http/request-log";
 import { crossSiteReason } from "@/lib/server/http/request-origin";
-import { clearedSessionCookieHeader, isCorrectPassword, newSessionToken, sessionCookieHeader } from "./session";
+import { clearedSessionCookieHeader, isCorrectPassword, newSessionToken, SESSION_COOKIE, sessionCookieHeader } from "./session";
+import { endAllSessions, endSession } from "./person-sessions";
+import { cookieValue } from "@/lib/server/http/cookies";
+import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { enterSignIn } from "./sign-in-gate";
 import { auditLater } from "@/lib/server/audit/audit-log";
 import { authorOf } from "@/lib/server/people/author";
@@ -49,7 +52,7 @@ export function handleSignIn(request: Request, configResult: ConfigResult): Prom
 }
 
 export function handleSignOut(request: Request, configResult: ConfigResult): Promise<Response> {
-  return logged("/api/sign-out", async () => signOut(request, configResult));
+  return logged("/api/sign-out", () => signOut(request, configResult));
 }
 
 async function signIn(request: Request, configResult: ConfigResult): Promise<Response> {
@@ -100,9 +103,29 @@ function tooManyAttempts(retryAfterSeconds: number, reason: "client" | "all"): R
   });
 }
 
-function signOut(request: Request, configResult: ConfigResult): Response {
+async function signOut(request: Request, configResult: ConfigResult): Promise<Response> {
   const hops = configResult.ok ? configResult.config.trustProxyHops : 0;
   if (crossSiteReason(request, hops)) return new Response("Cross-site sign-out refused.", { status: 403 });
-  if (configResult.ok) auditLater(configResult.config, { action: "sign-out", author: authorOf(configResult.config.access) });
-  return redirect("/sign-in?signed-out=1", clearedSessionCookieHeader(isHttps(request)));
+  const cleared = clearedSessionCookieHeader(isHttps(request));
+  if (!configResult.ok) return redirect("/sign-in?signed-out=1", cleared);
+  const { config } = configResult;
+  if (!config.access.oidc) {
+    auditLater(config, { action: "sign-out", author: authorOf(config.access) });
+    return redirect("/sign-in?signed-out=1", cleared);
+  }
+  // With a provider, the session ends in the database: the cookie alone would not sign anyone out.
+  const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIE);
+  const everywhere = new URL(request.url).searchParams.get("everywhere") === "1";
+  try {
+    const connection = await sharedDatabase(config.shares);
+    const person = token ? await endSession(connection, token) : null;
+    if (person) {
+      const ended = everywhere ? await endAllSessions(connection, person.id) : 0;
+      const detail = everywhere ? `everywhere (${ended + 1} session${ended === 0 ? "" : "s"})` : undefined;
+      auditLater(config, { action: "sign-out", author: { id: person.id, name: person.name }, ...(detail ? { detail } : {}) });
+    }
+  } catch {
+    return redirect("/sign-in?error=unavailable", cleared);
+  }
+  return redirect(`/sign-in?signed-out=${everywhere ? "everywhere" : "1"}`, cleared);
 }

@@ -14,7 +14,7 @@ import {
 } from "./session";
 
 const keys = { sessionSecret: "secret", sessionHours: 1 };
-const access: AccessConfig = { password: "pw", ...keys, secretHome: { dataDir: "unused" } };
+const access: AccessConfig = { password: "pw", oidc: null, ...keys, secretHome: { dataDir: "unused" } };
 
 describe("session tokens", () => {
   it("accepts its own token until it expires", () => {

@@ -2,6 +2,8 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AccessConfig } from "@/lib/server/config/config";
 import { serverSecret } from "./server-secret";
+import { cookieValue } from "@/lib/server/http/cookies";
+import { personOfSession, SESSION_COOKIE_NAME } from "./person-sessions";
 
 /**
  * The access gate's session: a cookie holding its expiry and an HMAC of it, signed with the
@@ -9,7 +11,7 @@ import { serverSecret } from "./server-secret";
  * keeps people signed in; changing the secret signs everyone out.
  */
 
-export const SESSION_COOKIE = "playground_session";
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 
 /** What signing needs, once the secret is known. */
 export type SessionKeys = { sessionSecret: string; sessionHours: number };
@@ -44,17 +46,12 @@ export function isCorrectPassword(given: string, access: Pick<AccessConfig, "pas
   return timingSafeEqual(a, b);
 }
 
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const trimmed = part.trim();
-    const equals = trimmed.indexOf("=");
-    if (equals !== -1 && trimmed.slice(0, equals) === name) return trimmed.slice(equals + 1);
-  }
-  return undefined;
-}
-
-/** Open mode needs no session; behind the gate, a cookie signed with the server's secret. A secret that cannot be read fails closed. */
+/**
+ * Open mode needs no session; behind the password, a cookie signed with the server's secret (a
+ * secret that cannot be read fails closed); with OpenID Connect, a session in the database.
+ */
 export async function hasValidSession(headers: Pick<Headers, "get">, access: AccessConfig): Promise<boolean> {
+  if (access.oidc) return (await personOfSession(headers, access)) !== null;
   if (access.password === null) return true;
   const token = cookieValue(headers.get("cookie"), SESSION_COOKIE);
   if (!token) return false;
@@ -64,6 +61,15 @@ export async function hasValidSession(headers: Pick<Headers, "get">, access: Acc
 
 export async function newSessionToken(access: AccessConfig): Promise<{ token: string; maxAgeSeconds: number }> {
   return createSessionToken({ sessionSecret: await serverSecret(access), sessionHours: access.sessionHours });
+}
+
+/**
+ * A session from the company's provider is SameSite=Lax: signing in ends in a redirect chain that
+ * began at the provider, on which a Strict cookie would not be sent, so the first page would ask to
+ * sign in again. Lax still keeps it off every cross-site POST, and the routes that act check Origin.
+ */
+export function providerSessionCookieHeader(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function sessionCookieHeader(token: string, maxAgeSeconds: number, secure: boolean): string {

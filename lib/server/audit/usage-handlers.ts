@@ -2,10 +2,10 @@ import "server-only";
 import type { ConfigResult } from "@/lib/server/config/config";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
-import { refuseCaller, refuseWithoutSession } from "@/lib/server/http/request-guards";
+import { refuseCaller, signInRequired } from "@/lib/server/http/request-guards";
 import { withRouteContext } from "@/lib/server/http/route-context";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
-import { viewerOf } from "@/lib/server/people/author";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
 import { MICROS } from "@/lib/server/budgets/budget-store";
 import { auditCsv, usageLinesCsv } from "./usage-csv";
@@ -24,9 +24,8 @@ const EXPORT_ROWS_MAX = 100_000;
 export function handleUsageExport(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/usage/export", configResult, async (config, context) => {
     const { requestId, finish } = context;
-    const refusal = await refuseWithoutSession(request, config, requestId);
-    if (refusal) return finish(refusal);
-    const viewer = viewerOf(config.access);
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) return finish(signInRequired(requestId));
     const params = new URL(request.url).searchParams;
     const range = usageDayRange({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
     const asked = params.get("person");
@@ -82,7 +81,8 @@ export function handleBudgetChange(request: Request, configResult: ConfigResult)
     const { requestId, finish } = context;
     const refusal = await refuseCaller(request, config, requestId);
     if (refusal) return finish(refusal);
-    const viewer = viewerOf(config.access);
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) return finish(signInRequired(requestId));
     if (viewer.role !== "admin") return finish(redirect("/usage?budget=not-admin"));
     const body = await readRequestBody(request, 4096);
     if (!body.ok) return finish(redirect("/usage?budget=invalid"));

@@ -15,7 +15,7 @@ describe("parseServerConfig", () => {
         promptMaxChars: 4000,
         historyCaps: { maxRuns: 5000, maxBytes: 2000 * 1024 * 1024 },
         grid: { maxCells: 64, confirmAbove: 12, concurrency: 4 },
-        access: { password: null, sessionSecret: null, secretHome: { dataDir: ".playground-data" }, sessionHours: 12 },
+        access: { password: null, oidc: null, sessionSecret: null, secretHome: { dataDir: ".playground-data" }, sessionHours: 12 },
         limits: {
           requestBodyBytes: 16 * 1024,
           ratePerMinute: 30,

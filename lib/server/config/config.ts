@@ -4,7 +4,8 @@ import type { HistoryCaps } from "@/lib/history/history-types";
 import { envSchema, unsetIfEmpty, type EnvVars } from "./env-schema";
 import { parseExtraFieldsSetting, type ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { parsePrices, type Prices } from "@/lib/request/prices";
-import { parseKnownHosts, type KnownHosts } from "@/lib/server/http/known-hosts";
+import { NO_EXTRA_HOSTS, parseKnownHosts, type KnownHosts } from "@/lib/server/http/known-hosts";
+import { readOidcConfig, type OidcConfig } from "@/lib/server/oidc/oidc-config";
 import { normaliseBaseUrl, type BaseForm, type BaseFormSetting } from "@/lib/server/upstream/service-url";
 
 /**
@@ -20,8 +21,10 @@ export type ServiceConfig = {
 };
 
 export type AccessConfig = {
-  /** null: the playground is open to anyone who can reach it. */
+  /** null: the playground is open to anyone who can reach it (unless `oidc` is set). */
   password: string | null;
+  /** Sign-in with the company's OpenID Connect provider; people are then known by name. */
+  oidc: OidcConfig | null;
   /** Signs session cookies and poll tokens when PLAYGROUND_SESSION_SECRET is set; null: the server makes its own. */
   sessionSecret: string | null;
   /** Where the server's own secret is kept when none is given: the PostgreSQL server, else the data folder. */
@@ -116,9 +119,10 @@ function readService(vars: EnvVars, problems: string[]): ServiceConfig | null {
   }
 }
 
-function readAccess(vars: EnvVars): AccessConfig {
+function readAccess(vars: EnvVars, oidc: OidcConfig | null): AccessConfig {
   return {
     password: vars.PLAYGROUND_PASSWORD ?? null,
+    oidc,
     // Never derived from the password (a captured cookie would let anyone test passwords offline).
     sessionSecret: vars.PLAYGROUND_SESSION_SECRET ?? null,
     secretHome: vars.DATABASE_URL ? { url: vars.DATABASE_URL } : { dataDir: vars.PLAYGROUND_DATA_DIR ?? DEFAULT_DATA_DIR },
@@ -149,6 +153,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   if (!prices.ok) problems.push(`IMAGE_PRICES: ${prices.problem}`);
   const allowedHosts = parseKnownHosts(vars.PLAYGROUND_ALLOWED_HOSTS);
   if (!allowedHosts.ok) problems.push(`PLAYGROUND_ALLOWED_HOSTS: ${allowedHosts.problem}`);
+  const oidc = readOidcConfig(vars, allowedHosts.ok ? allowedHosts.hosts : NO_EXTRA_HOSTS, problems);
   if (problems.length > 0 || !extraFields || !prices.ok || !allowedHosts.ok) return { ok: false, problems };
 
   const configured = (vars.IMAGE_MODELS ?? "")
@@ -171,7 +176,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         // A grid never asks for more at once than the playground runs at once.
         concurrency: Math.min(vars.PLAYGROUND_GRID_CONCURRENCY, vars.PLAYGROUND_MAX_IN_FLIGHT),
       },
-      access: readAccess(vars),
+      access: readAccess(vars, oidc),
       limits: {
         requestBodyBytes: vars.PLAYGROUND_MAX_BODY_BYTES,
         ratePerMinute: vars.PLAYGROUND_RATE_LIMIT_PER_MINUTE,

@@ -76,6 +76,16 @@ export const envSchema = z.object({
   PLAYGROUND_BUDGET_COST_PER_MONTH: optionalAmount(0, 100_000_000, "money"),
   PLAYGROUND_AUDIT_PROMPTS: lowerCaseChoice(["on", "off"]).withDefault("off"),
   PLAYGROUND_AUDIT_DAYS: wholeNumber(90, 1, 36_500, "days"),
+  PLAYGROUND_OIDC_ISSUER: text(),
+  PLAYGROUND_OIDC_CLIENT_ID: text(),
+  PLAYGROUND_OIDC_CLIENT_SECRET: text(),
+  PLAYGROUND_PUBLIC_URL: text(),
+  PLAYGROUND_OIDC_NAME: text(),
+  PLAYGROUND_OIDC_SCOPES: text(),
+  PLAYGROUND_OIDC_ALLOWED_DOMAINS: text(),
+  PLAYGROUND_OIDC_ALLOWED_GROUPS: text(),
+  PLAYGROUND_ADMINS: text(),
+  PLAYGROUND_OIDC_ADMIN_GROUPS: text(),
 });
 
 export type EnvVars = z.output<typeof envSchema>;

@@ -190,3 +190,39 @@ export const auditLog = pgTable(
     ),
   ],
 );
+
+/**
+ * People who signed in with the company's OpenID Connect provider, by the provider's `sub`. Only
+ * people the provider vouched for and the allow-lists let in are ever stored.
+ */
+export const people = pgTable(
+  "people",
+  {
+    id: text("id").primaryKey(),
+    email: text("email"),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("people_role_check", sql`${table.role} IN ('admin', 'member')`)],
+);
+
+/**
+ * Signed-in sessions, revocable: the cookie holds a random token, this table its SHA-256. Ending a
+ * session deletes its row; "sign out everywhere" deletes all of a person's.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    personId: text("person_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    foreignKey({ name: "sessions_person_id_fkey", columns: [table.personId], foreignColumns: [people.id] }).onDelete("cascade"),
+    index("sessions_person").on(table.personId),
+    index("sessions_expires_at").on(table.expiresAt),
+  ],
+);

@@ -15,7 +15,8 @@ import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server
 import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
 import { openGenerationAccount, type OpenAccountResult } from "@/lib/server/budgets/generation-account";
 import { describeRefusal } from "@/lib/server/budgets/describe-refusal";
-import { authorOf } from "@/lib/server/people/author";
+import { currentViewer } from "@/lib/server/people/current-viewer";
+import { signInRequired } from "@/lib/server/http/request-guards";
 
 /**
  * POST /api/generate, in order: who may call and what was sent (the guards), the three fields,
@@ -81,7 +82,13 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     }
     const generation = parsed.data;
     const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
-    const opened = await openGenerationAccount(config, authorOf(config.access), generation, requestId);
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) {
+      // The session ended (signed out elsewhere, or by an admin) after the guards looked.
+      slot();
+      return finish(signInRequired(requestId), logged);
+    }
+    const opened = await openGenerationAccount(config, viewer.author, generation, requestId);
     if (!opened.ok) {
       slot();
       return finish(budgetProblem(opened, requestId), logged);

@@ -91,6 +91,10 @@ export async function refuseCaller(request: Request, config: ServerConfig, reque
 /** Behind the access gate, every route (reading ones too) needs a session. */
 export async function refuseWithoutSession(request: Request, config: ServerConfig, requestId: string): Promise<Response | null> {
   if (await hasValidSession(request.headers, config.access)) return null;
+  return signInRequired(requestId);
+}
+
+export function signInRequired(requestId: string): Response {
   return problemResponse("sign-in-required", { requestId, detail: "Your session is missing or has expired. Sign in again." });
 }
 

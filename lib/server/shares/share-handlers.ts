@@ -8,7 +8,7 @@ import { readGuardedJson, refuseCaller, refuseWithoutSession } from "@/lib/serve
 import { withRouteContext } from "@/lib/server/http/route-context";
 import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 import { auditLater } from "@/lib/server/audit/audit-log";
-import { authorOf } from "@/lib/server/people/author";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { createShare, libraryBytes, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { multipartBoundary } from "@/lib/server/http/multipart-stream";
@@ -112,8 +112,8 @@ async function receiveAndStore(
       const detail = `This share is ${formatMb(created.size)}; a share can be at most ${formatMb(created.limit)}. Nothing was stored.`;
       return finish(problemResponse("share-too-large", { requestId, detail }), logged);
     }
-    if (created.created)
-      auditLater(config, { action: "share", author: authorOf(config.access), requestId, detail: `${share.kind} /s/${created.id}` });
+    const viewer = created.created ? await currentViewer(request.headers, config.access) : null;
+    if (viewer) auditLater(config, { action: "share", author: viewer.author, requestId, detail: `${share.kind} /s/${created.id}` });
     const answer = {
       id: created.id,
       path: `/s/${created.id}`,
@@ -162,7 +162,8 @@ export function handleStopSharing(request: Request, configResult: ConfigResult, 
       if (result === "not-owner") {
         return finish(problemResponse("share-not-owner", { requestId, detail: "This browser did not share it, so it cannot stop it." }));
       }
-      auditLater(config, { action: "stop-sharing", author: authorOf(config.access), requestId, detail: `/s/${id}` });
+      const viewer = await currentViewer(request.headers, config.access);
+      if (viewer) auditLater(config, { action: "stop-sharing", author: viewer.author, requestId, detail: `/s/${id}` });
       return finish(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }));
     });
   });

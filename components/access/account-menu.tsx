@@ -1,0 +1,29 @@
+import { buttonClass } from "@/components/ui/button";
+
+/**
+ * Who is signed in, and the ways out: "Sign out" ends this browser's session; with the company's
+ * provider, "Sign out everywhere" ends every session of this person, on every device.
+ */
+export function AccountMenu({ account }: { account: { name: string; provider: boolean } }) {
+  return (
+    <div className="flex items-center gap-2">
+      {account.provider && (
+        <span className="max-w-48 truncate text-sm font-medium" data-testid="signed-in-as" title={`Signed in as ${account.name}`}>
+          {account.name}
+        </span>
+      )}
+      <form method="post" action="/api/sign-out">
+        <button type="submit" className={buttonClass("secondary", "sm")}>
+          Sign out
+        </button>
+      </form>
+      {account.provider && (
+        <form method="post" action="/api/sign-out?everywhere=1">
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Sign out everywhere
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot, waitForPlayground } from "./helpers";
+import { startInstance, type Instance } from "./instances";
+import { E2E, E2E_DATA_DIR } from "./servers";
+import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
+
+/** People signing in with the company's provider: a real OpenID Connect provider on loopback. */
+
+const OIDC_DATA = join(E2E_DATA_DIR, "oidc");
+const PUBLIC_URL = `http://127.0.0.1:${E2E.oidcPort}`;
+
+let provider: IdentityProvider;
+let instance: Instance;
+
+// Each test signs people in through the provider's pages; on a loaded machine that takes a while.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(OIDC_DATA, { recursive: true, force: true });
+  provider = await startIdentityProvider({
+    redirectUris: [`${PUBLIC_URL}/api/auth/callback/oidc`],
+    people: {
+      ada: { email: "ada@example.com", name: "Ada Lovelace", groups: ["playground-admins", "design"] },
+      bob: { email: "bob@example.com", name: "Bob Marley", groups: ["design"] },
+      eve: { email: "eve@elsewhere.org", name: "Eve Outsider", groups: ["design"] },
+    },
+  });
+  instance = await startInstance("oidc", E2E.oidcPort, {
+    IMAGE_API_BASE_URL: E2E.fakeUrl,
+    IMAGE_API_KEY: E2E.fakeKey,
+    IMAGE_MODELS: "fake-b64",
+    PLAYGROUND_DATA_DIR: OIDC_DATA,
+    PLAYGROUND_OIDC_ISSUER: provider.issuer,
+    PLAYGROUND_OIDC_CLIENT_ID: provider.clientId,
+    PLAYGROUND_OIDC_CLIENT_SECRET: provider.clientSecret,
+    PLAYGROUND_PUBLIC_URL: PUBLIC_URL,
+    PLAYGROUND_OIDC_NAME: "Example SSO",
+    PLAYGROUND_OIDC_ALLOWED_DOMAINS: "example.com",
+    PLAYGROUND_OIDC_ADMIN_GROUPS: "playground-admins",
+  });
+});
+
+test.afterAll(async () => {
+  await instance?.stop();
+  await provider?.close();
+});
+
+/** Through the provider's own pages: its login form (any password), then its consent. */
+async function signInAs(page: Page, login: string, next = "/"): Promise<void> {
+  await page.goto(`${PUBLIC_URL}${next}`);
+  await page.getByRole("button", { name: "Sign in with Example SSO" }).click();
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await passConsent(page);
+}
+
+/** The provider asks once per person and client; done when the browser is back at the playground. */
+async function passConsent(page: Page): Promise<void> {
+  const consent = page.getByRole("button", { name: "Continue" });
+  await expect
+    .poll(
+      async () => {
+        if (new URL(page.url()).origin === PUBLIC_URL) return "back";
+        if (await consent.isVisible()) await consent.click();
+        return "at the provider";
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("back");
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: PUBLIC_URL });
+  return context.newPage();
+}
+
+test("two people sign in with the provider; its groups claim makes one an admin, and each is named where they act", async ({
+  browser,
+}, testInfo) => {
+  const ada = await newPage(browser);
+  await signInAs(ada, "ada");
+  await waitForPlayground(ada);
+  await expect(ada.getByTestId("signed-in-as")).toHaveText("Ada Lovelace");
+  await keepScreenshot(ada, testInfo, "signed-in");
+
+  const bob = await newPage(browser);
+  await signInAs(bob, "bob");
+  await waitForPlayground(bob);
+  await expect(bob.getByTestId("signed-in-as")).toHaveText("Bob Marley");
+  await fillForm(bob, { model: "fake-b64", prompt: "bob's lighthouse", ratio: "1:1" });
+  await bob.getByRole("button", { name: "Generate" }).click();
+  await expect(bob.getByTestId("image-card").first().getByRole("img")).toBeVisible({ timeout: 30_000 });
+
+  // Bob is a member: only his own line; Ada is an admin: everyone's, and caps to set.
+  await bob.goto("/usage");
+  await expect(bob.getByText("Bob Marley", { exact: true }).first()).toBeVisible();
+  await expect(bob.getByRole("table", { name: "Usage by person" }).getByRole("row", { name: /Bob Marley/ })).toContainText(
+    /Bob Marley\s*1\s*1\s*0/,
+  );
+  await expect(bob.getByRole("button", { name: /Save caps/ })).toHaveCount(0);
+  await ada.goto("/usage");
+  await expect(ada.getByText("Ada Lovelace · admin")).toBeVisible();
+  const audit = ada.getByRole("table", { name: "Audit log" });
+  await expect(audit.getByRole("row").filter({ hasText: "generate" })).toContainText("Bob Marley");
+  await expect(audit.getByRole("row").filter({ hasText: "sign-in" }).filter({ hasText: "Ada Lovelace" })).toContainText(
+    "Example SSO as admin",
+  );
+  await expect(audit.getByRole("row").filter({ hasText: "sign-in" }).filter({ hasText: "Bob Marley" })).toContainText(
+    "Example SSO as member",
+  );
+  await expect(ada.getByRole("button", { name: "Save caps for Bob Marley" })).toBeVisible();
+  await keepScreenshot(ada, testInfo, "usage-as-admin");
+});
+
+test("a person outside the allowed domains is refused in plain words, and cannot reach the playground", async ({ browser }, testInfo) => {
+  const eve = await newPage(browser);
+  await signInAs(eve, "eve");
+  await expect(eve.getByRole("alert").getByRole("heading", { name: "You cannot enter this playground" })).toBeVisible();
+  await expect(
+    eve.getByText("This playground is for people with an email at example.com; you signed in as eve@elsewhere.org."),
+  ).toBeVisible();
+  await keepScreenshot(eve, testInfo, "refused");
+  await expect(eve.getByRole("button", { name: "Try again with Example SSO" })).toBeVisible();
+  await eve.goto("/");
+  await expect(eve.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
+  expect((await eve.request.post("/api/generate", { data: { model: "fake-b64", prompt: "x", aspect_ratio: "1:1" } })).status()).toBe(401);
+});
+
+test("a tampered state is refused", async ({ browser }) => {
+  const page = await newPage(browser);
+  // Start a sign-in as the button does (its login cookie lands in this browser), then change the
+  // state on the way to the provider, which sends it back unchanged.
+  const start = await page.request.get("/api/auth/sign-in/oidc", { maxRedirects: 0 });
+  expect(start.status()).toBe(303);
+  const authorize = new URL(start.headers().location ?? "");
+  expect(authorize.origin).toBe(provider.issuer);
+  authorize.searchParams.set("state", `${authorize.searchParams.get("state")}x`);
+  await page.goto(authorize.href);
+  await page.locator('input[name="login"]').fill("bob");
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await passConsent(page);
+  await expect(page.getByRole("alert").getByRole("heading", { name: "Sign-in could not be verified" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
+});
+
+test("sign out everywhere ends the person's other sessions: the other device is sent back to sign in", async ({ browser }) => {
+  const laptop = await newPage(browser);
+  const phone = await newPage(browser);
+  await signInAs(laptop, "ada");
+  await signInAs(phone, "ada");
+  await waitForPlayground(phone);
+  await waitForPlayground(laptop);
+  await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(laptop.getByRole("status").filter({ hasText: "You are signed out on every device." })).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
+  expect((await phone.request.post("/api/generate", { data: { model: "fake-b64", prompt: "x", aspect_ratio: "1:1" } })).status()).toBe(401);
+});
