@@ -150,6 +150,49 @@ test("a tampered state is refused", async ({ browser }) => {
   await expect(page.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
 });
 
+test("a personal API token generates as its maker from a script, opens no page, and stops working when revoked", async ({
+  browser,
+  playwright,
+}) => {
+  const bob = await newPage(browser);
+  await signInAs(bob, "bob", "/tokens");
+  await expect(bob.getByRole("heading", { name: "Personal API tokens" })).toBeVisible();
+  await bob.getByLabel("Name").fill("nightly eval script");
+  await bob.getByLabel("Expires in").selectOption("30");
+  await bob.getByRole("button", { name: "Make token" }).click();
+  const token = (await bob.getByTestId("new-token").textContent()) ?? "";
+  expect(token).toMatch(/^pgt_[\w-]{43}$/);
+  await expect(bob.getByRole("table", { name: "Your tokens" }).getByRole("row", { name: /nightly eval script/ })).toContainText("never");
+
+  // A script: no cookies, only the token.
+  const script = await playwright.request.newContext({ baseURL: PUBLIC_URL });
+  const body = { model: "fake-b64", prompt: "scripted lighthouse", aspect_ratio: "1:1" };
+  const generated = await script.post("/api/generate", { data: body, headers: { authorization: `Bearer ${token}` } });
+  expect(generated.status()).toBe(200);
+  const page = await script.get("/usage", { headers: { authorization: `Bearer ${token}` }, maxRedirects: 0 });
+  expect(page.status()).toBe(307);
+  expect(page.headers().location).toContain("/sign-in");
+  expect(
+    (await script.post("/api/tokens", { data: { name: "another", days: 7 }, headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(401);
+
+  await bob.reload();
+  await expect(bob.getByRole("table", { name: "Your tokens" }).getByRole("row", { name: /nightly eval script/ })).not.toContainText(
+    "never",
+  );
+  await bob.goto("/usage");
+  await expect(bob.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: "token-created" })).toContainText(
+    "nightly eval script",
+  );
+  await bob.goto("/tokens");
+  await bob.getByRole("button", { name: "Revoke nightly eval script" }).click();
+  await expect(bob.getByRole("status").filter({ hasText: "Token revoked" })).toBeVisible();
+  const refused = await script.post("/api/generate", { data: body, headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { detail: string }).detail).toContain("unknown, has expired or was revoked");
+  await script.dispose();
+});
+
 test("sign out everywhere ends the person's other sessions: the other device is sent back to sign in", async ({ browser }) => {
   const laptop = await newPage(browser);
   const phone = await newPage(browser);

@@ -48,10 +48,11 @@ const { loadEnvConfig } = createRequire(import.meta.url)("@next/env");
 loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
 
 const port = process.env.PORT || "3000";
-const passwordSet = Boolean(process.env.PLAYGROUND_PASSWORD?.trim());
+// Sign-in with the company's provider guards the playground as a password does.
+const passwordSet = Boolean(process.env.PLAYGROUND_PASSWORD?.trim() || process.env.PLAYGROUND_OIDC_ISSUER?.trim());
 const hostGiven = Boolean(process.env.HOST?.trim());
-// Without a password, anyone who reaches the server can spend the key: listen on this machine only,
-// unless told otherwise. With a password (and no HOST), every interface, as a server would.
+// Without a password (or a sign-in provider), anyone who reaches the server can spend the key: listen
+// on this machine only, unless told otherwise. With one (and no HOST), every interface, as a server would.
 const host = hostGiven ? process.env.HOST.trim() : passwordSet ? "0.0.0.0" : "127.0.0.1";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -66,7 +67,7 @@ if (everyInterface) {
   console.log(`Starting the playground on every network interface (${host}), port ${port}: ${addresses.join(", ")}.`);
   console.log(`Open it here at http://localhost:${port}`);
   if (!passwordSet) {
-    console.log("No PLAYGROUND_PASSWORD is set: anyone on these networks can use the playground and spend its key.");
+    console.log("No PLAYGROUND_PASSWORD or sign-in provider is set: anyone on these networks can use the playground and spend its key.");
   }
   if (!process.env.PLAYGROUND_ALLOWED_HOSTS?.trim()) {
     console.log(
@@ -77,7 +78,7 @@ if (everyInterface) {
   console.log(`Starting the playground on ${shownHost} only, port ${port}: http://${LOOPBACK.has(host) ? "localhost" : shownHost}:${port}`);
   if (LOOPBACK.has(host) && !hostGiven) {
     console.log(
-      "Only this machine can reach it. To open it to the network, set PLAYGROUND_PASSWORD first (anyone who reaches it can spend the key), then HOST=0.0.0.0, and list the names people will use in PLAYGROUND_ALLOWED_HOSTS.",
+      "Only this machine can reach it. To open it to the network, set PLAYGROUND_PASSWORD or a sign-in provider (PLAYGROUND_OIDC_ISSUER, …) first (anyone who reaches it can spend the key), then HOST=0.0.0.0, and list the names people will use in PLAYGROUND_ALLOWED_HOSTS.",
     );
   }
 }

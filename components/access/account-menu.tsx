@@ -12,6 +12,10 @@ export function AccountMenu({ account }: { account: { name: string; provider: bo
           {account.name}
         </span>
       )}
+      {/* Plain links: next/link would join the first screen's scripts for pages opened now and then. */}
+      <a href="/tokens" className={buttonClass("secondary", "sm")}>
+        Tokens
+      </a>
       <form method="post" action="/api/sign-out">
         <button type="submit" className={buttonClass("secondary", "sm")}>
           Sign out

@@ -33,7 +33,12 @@ describe("share links", () => {
   it("only ever returns to the playground itself after signing in", () => {
     expect(safeNextPath("/?model=m&prompt=p&ratio=1%3A1")).toBe("/?model=m&prompt=p&ratio=1%3A1");
     expect(safeNextPath("/s/AbC-d_9xYz0123456789ab")).toBe("/s/AbC-d_9xYz0123456789ab");
+    expect(safeNextPath("/usage?from=2026-11-01&to=2026-11-25")).toBe("/usage?from=2026-11-01&to=2026-11-25");
+    expect(safeNextPath("/tokens")).toBe("/tokens");
     for (const bad of [
+      "/usage/../api/generate",
+      "/tokensx",
+      "/usage#x",
       "//evil.example/?x",
       "https://evil.example/",
       "/api/generate?x=1",

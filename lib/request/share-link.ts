@@ -50,8 +50,11 @@ export function presenterLinkFor(base: string, script: string): string {
 
 /** Where to go after signing in: only the playground itself (with a shared link's query) or a shared page. */
 export function safeNextPath(next: string | null | undefined): string {
-  return next && (/^\/\?[^#\s\\]*$/.test(next) || SHARE_PAGE_PATH.test(next)) ? next : "/";
+  return next && (/^\/\?[^#\s\\]*$/.test(next) || SHARE_PAGE_PATH.test(next) || ACCOUNT_PAGE_PATH.test(next)) ? next : "/";
 }
+
+/** The Usage and Tokens pages (with the Usage page's range in the query): where a sign-in may return to as well. */
+const ACCOUNT_PAGE_PATH = /^\/(usage|tokens)(\?[^#\s\\]*)?$/;
 
 /** A shared run's page: /s/ and its id (random, URL-safe). */
 export const SHARE_PAGE_PATH = /^\/s\/[A-Za-z0-9_-]{1,64}$/;

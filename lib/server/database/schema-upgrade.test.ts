@@ -110,7 +110,15 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
             (row) => row.name,
           );
           expect(names).toEqual(
-            [...LEGACY, "0000_baseline", "0001_share_library_row", "0002_server_secrets", "0003_budgets_and_audit"].sort(),
+            [
+              ...LEGACY,
+              "0000_baseline",
+              "0001_share_library_row",
+              "0002_server_secrets",
+              "0003_budgets_and_audit",
+              "0004_people_and_sessions",
+              "0005_api_tokens",
+            ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);
         } finally {

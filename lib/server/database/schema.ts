@@ -226,3 +226,24 @@ export const sessions = pgTable(
     index("sessions_expires_at").on(table.expiresAt),
   ],
 );
+
+/**
+ * Personal API tokens for scripts: sent as `Authorization: Bearer pgt_…` to the generation API,
+ * never accepted by pages. Only the SHA-256 of a token is kept; it is shown once when made.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    /** The author it acts for: a person's `sub`, or "team" behind the shared password. */
+    author: text("author").notNull(),
+    authorName: text("author_name").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("api_tokens_hash").on(table.tokenHash), index("api_tokens_author").on(table.author, table.createdAt)],
+);

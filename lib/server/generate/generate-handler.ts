@@ -15,7 +15,7 @@ import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server
 import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
 import { openGenerationAccount, type OpenAccountResult } from "@/lib/server/budgets/generation-account";
 import { describeRefusal } from "@/lib/server/budgets/describe-refusal";
-import { currentViewer } from "@/lib/server/people/current-viewer";
+import { callerOf } from "@/lib/server/people/current-viewer";
 import { signInRequired } from "@/lib/server/http/request-guards";
 
 /**
@@ -29,6 +29,9 @@ export function handleGenerate(request: Request, configResult: ConfigResult): Pr
 }
 
 const NO_SLOT: () => void = () => undefined;
+
+/** Scripts may call the generation API with a personal API token instead of a session. */
+const API_CALLERS = { tokens: true };
 
 const schemas = new Map<string, GenerationRequestSchema>();
 
@@ -48,26 +51,32 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
   // Cheapest first: nothing of the body is read, let alone validated, before the caller's turn is
   // taken (rate and in-flight), so hostile bodies cost their sender a turn and this server nothing.
   let release = NO_SLOT;
-  const guarded = await readGuardedJson(request, config, context, async () => {
-    const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
-    if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }));
-    const rate = await takeFailingOpen(
-      { name: "generate", points: config.limits.ratePerMinute, durationSeconds: 60 },
-      limitStoreFor(config.shares),
-      clientOf(request, config),
-    );
-    if (!rate.ok) {
-      const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
-      return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
-    }
-    const slot = acquireGenerationSlot(config.limits.maxInFlight);
-    if (slot) {
-      release = slot;
-      return null;
-    }
-    const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
-    return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }));
-  });
+  const guarded = await readGuardedJson(
+    request,
+    config,
+    context,
+    async () => {
+      const gridRefusal = checkGridCell(request.headers, config.grid.maxCells);
+      if (gridRefusal) return finish(problemResponse(gridRefusal.kind, { requestId, detail: gridRefusal.detail }));
+      const rate = await takeFailingOpen(
+        { name: "generate", points: config.limits.ratePerMinute, durationSeconds: 60 },
+        limitStoreFor(config.shares),
+        clientOf(request, config),
+      );
+      if (!rate.ok) {
+        const detail = `This playground allows ${config.limits.ratePerMinute} generations a minute from each client.`;
+        return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
+      }
+      const slot = acquireGenerationSlot(config.limits.maxInFlight);
+      if (slot) {
+        release = slot;
+        return null;
+      }
+      const detail = `${config.limits.maxInFlight} generations are already running, the most this playground runs at once.`;
+      return finish(problemResponse("busy", { requestId, detail, retryAfterSeconds: 2 }));
+    },
+    API_CALLERS,
+  );
   // A body that broke off or was too large still gives back the turn it took.
   const slot = release;
   if (!guarded.ok) {
@@ -82,7 +91,7 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     }
     const generation = parsed.data;
     const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
-    const viewer = await currentViewer(request.headers, config.access);
+    const viewer = await callerOf(request, config.access, API_CALLERS);
     if (!viewer) {
       // The session ended (signed out elsewhere, or by an admin) after the guards looked.
       slot();

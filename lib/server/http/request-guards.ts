@@ -5,6 +5,8 @@ import { readRequestBody, REQUEST_BODY_SECONDS } from "./read-request-body";
 import { crossSiteReason } from "./request-origin";
 import type { RouteContext } from "./route-context";
 import { hasValidSession } from "@/lib/server/access/session";
+import { bearerToken } from "@/lib/server/access/api-tokens";
+import { callerOf } from "@/lib/server/people/current-viewer";
 
 /**
  * The checks before any route spends the key, cheapest first: who may call (origin, session), the
@@ -15,10 +17,19 @@ import { hasValidSession } from "@/lib/server/access/session";
 
 type Refused = { ok: false; response: Response };
 
+/** Whether the route also takes personal API tokens (the generation API does; pages and the rest never). */
+export type CallerOptions = { tokens: boolean };
+const NO_TOKENS: CallerOptions = { tokens: false };
+
 /** Everything that can be decided from the request line and headers alone. */
-export async function refuseBeforeReading(request: Request, config: ServerConfig, context: RouteContext): Promise<Response | null> {
+export async function refuseBeforeReading(
+  request: Request,
+  config: ServerConfig,
+  context: RouteContext,
+  options: CallerOptions = NO_TOKENS,
+): Promise<Response | null> {
   const { requestId, finish } = context;
-  const refusal = await refuseCaller(request, config, requestId);
+  const refusal = await refuseCaller(request, config, requestId, options);
   if (refusal) return finish(refusal);
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return finish(
@@ -68,8 +79,9 @@ export async function readGuardedJson(
   config: ServerConfig,
   context: RouteContext,
   spend: () => Promise<Response | null>,
+  options: CallerOptions = NO_TOKENS,
 ): Promise<{ ok: true; payload: unknown; size: number } | Refused> {
-  const refused = await refuseBeforeReading(request, config, context);
+  const refused = await refuseBeforeReading(request, config, context, options);
   if (refused) return { ok: false, response: refused };
   const limited = await spend();
   if (limited) return { ok: false, response: limited };
@@ -82,10 +94,20 @@ function tooLarge(config: ServerConfig, requestId: string): Response {
 }
 
 /** Who may call a route that changes anything: same origin only, and signed in behind the gate. */
-export async function refuseCaller(request: Request, config: ServerConfig, requestId: string): Promise<Response | null> {
+export async function refuseCaller(
+  request: Request,
+  config: ServerConfig,
+  requestId: string,
+  options: CallerOptions = NO_TOKENS,
+): Promise<Response | null> {
   const crossSite = crossSiteReason(request, config.trustProxyHops);
   if (crossSite) return problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` });
-  return refuseWithoutSession(request, config, requestId);
+  if (!options.tokens) return refuseWithoutSession(request, config, requestId);
+  if (await callerOf(request, config.access, options)) return null;
+  const detail = bearerToken(request.headers)
+    ? "That API token is unknown, has expired or was revoked. Make a new one on the Tokens page."
+    : "Your session is missing or has expired. Sign in again, or send a personal API token as Authorization: Bearer pgt_….";
+  return problemResponse("sign-in-required", { requestId, detail });
 }
 
 /** Behind the access gate, every route (reading ones too) needs a session. */
