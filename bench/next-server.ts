@@ -47,9 +47,10 @@ function ensureBareRelayBuild(): void {
 
 export type RunningNext = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-export async function startNext(env: Record<string, string>): Promise<RunningNext> {
+/** `port`: when the server must know its own address beforehand (a sign-in provider's redirect URI). */
+export async function startNext(env: Record<string, string>, port?: number): Promise<RunningNext> {
   ensureBuild();
-  return startNextIn(".", env);
+  return startNextIn(".", env, port);
 }
 
 /**
@@ -72,8 +73,8 @@ export async function startBareRelay(target: string, key: string): Promise<Runni
   };
 }
 
-async function startNextIn(dir: string, env: Record<string, string>): Promise<RunningNext> {
-  const port = await freePort();
+async function startNextIn(dir: string, env: Record<string, string>, givenPort?: number): Promise<RunningNext> {
+  const port = givenPort ?? (await freePort());
   const child = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", dir, "--port", String(port), "--hostname", "127.0.0.1"],

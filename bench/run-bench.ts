@@ -11,6 +11,7 @@ import { firstScreenFigures } from "./first-screen-figures";
 import { shareFigures } from "./share-figures";
 import { judgingFigures } from "./judging-figures";
 import { hardeningFigures } from "./hardening-figures";
+import { peopleFigures } from "./people-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -306,6 +307,8 @@ try {
   for (const row of await judgingFigures()) record(row);
   // What a colleague on the network could do, each on servers of its own.
   for (const row of await hardeningFigures()) record(row);
+  // Budgets on both databases, and signing in with a provider, on a server of its own.
+  for (const row of await peopleFigures()) record(row);
 } finally {
   await fake.stop();
 }
