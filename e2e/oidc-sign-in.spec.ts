@@ -49,24 +49,32 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
-/** Through the provider's own pages: its login form (any password), then its consent. */
+/**
+ * Through the provider's own pages: its login form (any password), then its consent. A browser the
+ * provider already knows skips them; done when the browser is back at the playground.
+ */
 async function signInAs(page: Page, login: string, next = "/"): Promise<void> {
   await page.goto(`${PUBLIC_URL}${next}`);
   await page.getByRole("button", { name: "Sign in with Example SSO" }).click();
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill("any password");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  await passConsent(page);
+  await throughProvider(page, login);
 }
 
-/** The provider asks once per person and client; done when the browser is back at the playground. */
-async function passConsent(page: Page): Promise<void> {
+async function throughProvider(page: Page, login: string): Promise<void> {
+  const loginField = page.locator('input[name="login"]');
   const consent = page.getByRole("button", { name: "Continue" });
+  let loggedIn = false;
   await expect
     .poll(
       async () => {
         if (new URL(page.url()).origin === PUBLIC_URL) return "back";
-        if (await consent.isVisible()) await consent.click();
+        if (!loggedIn && (await loginField.isVisible())) {
+          await loginField.fill(login);
+          await page.locator('input[name="password"]').fill("any password");
+          await page.getByRole("button", { name: "Sign-in" }).click();
+          loggedIn = true;
+        } else if (await consent.isVisible()) {
+          await consent.click();
+        }
         return "at the provider";
       },
       { timeout: 20_000 },
@@ -141,10 +149,7 @@ test("a tampered state is refused", async ({ browser }) => {
   expect(authorize.origin).toBe(provider.issuer);
   authorize.searchParams.set("state", `${authorize.searchParams.get("state")}x`);
   await page.goto(authorize.href);
-  await page.locator('input[name="login"]').fill("bob");
-  await page.locator('input[name="password"]').fill("any password");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  await passConsent(page);
+  await throughProvider(page, "bob");
   await expect(page.getByRole("alert").getByRole("heading", { name: "Sign-in could not be verified" })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
@@ -205,4 +210,14 @@ test("sign out everywhere ends the person's other sessions: the other device is 
   await phone.reload();
   await expect(phone.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
   expect((await phone.request.post("/api/generate", { data: { model: "fake-b64", prompt: "x", aspect_ratio: "1:1" } })).status()).toBe(401);
+
+  // An admin ends someone else's sessions from the Usage page.
+  const bob = await newPage(browser);
+  await signInAs(bob, "bob");
+  await waitForPlayground(bob);
+  await signInAs(laptop, "ada", "/usage");
+  await laptop.getByRole("button", { name: "End Bob Marley’s sessions" }).click();
+  await expect(laptop.getByRole("status").filter({ hasText: "Their sessions are ended" })).toBeVisible();
+  await bob.reload();
+  await expect(bob.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { Field } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/field-message";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { formatCost, formatCount, MICROS_PER_UNIT } from "./usage-format";
 
 export type Caps = { imagesPerDay: number | null; imagesPerMonth: number | null; costMicrosPerMonth: number | null };
@@ -13,7 +13,8 @@ const NOTICES = {
     tone: "alert",
     text: "That budget was not saved: caps are whole numbers of images, and an amount with up to 6 decimals; leave a field empty for the configured cap.",
   },
-  "not-admin": { tone: "alert", text: "Only an admin can change budgets." },
+  "not-admin": { tone: "alert", text: "Only an admin can change budgets or end sessions." },
+  "sessions-ended": { tone: "status", text: "Their sessions are ended: they must sign in again on every device." },
 } as const;
 
 function meter(used: number, cap: number | null, write: (value: number) => string): string {
@@ -29,12 +30,17 @@ export function BudgetPanel({
   configured,
   currency,
   isAdmin,
+  canEndSessions,
+  viewerId,
   notice,
 }: {
   people: BudgetPerson[];
   configured: Caps;
   currency: string | null;
   isAdmin: boolean;
+  /** People sign in with a provider, so an admin can end someone's sessions. */
+  canEndSessions: boolean;
+  viewerId: string;
   notice: keyof typeof NOTICES | null;
 }) {
   const images = (count: number) => `${formatCount(count)} image${count === 1 ? "" : "s"}`;
@@ -85,6 +91,15 @@ export function BudgetPanel({
               </div>
             </dl>
             {isAdmin && <OverrideForm person={person} configured={configured} />}
+            {isAdmin && canEndSessions && person.id !== viewerId && (
+              <form method="post" action="/api/people/sessions/end" className="mt-2">
+                <input type="hidden" name="person" value={person.id} />
+                <input type="hidden" name="name" value={person.name} />
+                <button type="submit" className={buttonClass("danger", "sm")}>
+                  End {person.name}&rsquo;s sessions
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

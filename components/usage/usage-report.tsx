@@ -73,6 +73,8 @@ export function UsageReport({ report }: { report: UsageReportData }) {
           configured={report.budgets.configured}
           currency={report.currency}
           isAdmin={viewer.isAdmin}
+          canEndSessions={report.signInWithProvider}
+          viewerId={viewer.id}
           notice={report.budgets.notice}
         />
         <section

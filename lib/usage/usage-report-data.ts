@@ -13,7 +13,9 @@ export type CapsData = { imagesPerDay: number | null; imagesPerMonth: number | n
 export type SpendData = { images: number; costMicros: number };
 
 export type UsageReportData = {
-  viewer: { name: string; isAdmin: boolean };
+  viewer: { name: string; isAdmin: boolean; id: string };
+  /** People sign in with a provider: their sessions can be ended by an admin. */
+  signInWithProvider: boolean;
   range: { from: string; to: string; problem: string | null };
   filters: { action: string | null; person: string | null };
   people: UsageLineData[];
@@ -23,7 +25,7 @@ export type UsageReportData = {
   budgets: {
     people: { id: string; name: string; today: SpendData; month: SpendData; caps: CapsData; override: CapsData | null }[];
     configured: CapsData;
-    notice: "saved" | "invalid" | "not-admin" | null;
+    notice: "saved" | "invalid" | "not-admin" | "sessions-ended" | null;
   };
   audit: {
     lines: {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, lte } from "drizzle-orm";
 import type { AccessConfig } from "@/lib/server/config/config";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { people, sessions } from "@/lib/server/database/schema";
@@ -28,6 +28,15 @@ export async function savePerson(connection: Pick<DatabaseConnection, "db">, per
     .insert(people)
     .values({ id: person.id, ...values })
     .onConflictDoUpdate({ target: people.id, set: values });
+}
+
+/** Everyone who has signed in, most recent first (the Usage page's budgets and sessions, for admins). */
+export async function listPeople(connection: Pick<DatabaseConnection, "db">, limit = 500): Promise<Person[]> {
+  return connection.db
+    .select({ id: people.id, email: people.email, name: people.name, role: people.role })
+    .from(people)
+    .orderBy(desc(people.lastSignInAt))
+    .limit(limit);
 }
 
 export async function startSession(

@@ -4,6 +4,7 @@ import type { DatabaseConnection } from "@/lib/server/database/connection";
 import type { Viewer } from "@/lib/server/people/author";
 import { capsFor, capsFromConfig, spendOf } from "@/lib/server/budgets/budget-store";
 import { allOverrides } from "@/lib/server/budgets/budget-overrides";
+import { listPeople } from "@/lib/server/access/person-sessions";
 import type { UsageReportData } from "@/lib/usage/usage-report-data";
 import { AUDIT_ACTIONS } from "./audit-log";
 import { auditPage, dailyUsage, usageByModel, usageByPerson } from "./usage-report";
@@ -37,6 +38,7 @@ export async function loadUsageReport(
   const configured = capsFromConfig(config.budgets);
   const budgetIds = new Map<string, string>([[viewer.author.id, viewer.author.name]]);
   if (isAdmin) {
+    if (config.access.oidc) for (const person of await listPeople(connection)) budgetIds.set(person.id, person.name);
     for (const line of people) budgetIds.set(line.key, line.name);
     for (const id of overrides.keys()) if (!budgetIds.has(id)) budgetIds.set(id, id);
   }
@@ -51,9 +53,10 @@ export async function loadUsageReport(
   );
   const priced = Object.values(config.prices).find((price) => price.perImage !== null);
   const hasCost = daily.some((point) => point.costMicros > 0);
-  const budget = query.budget === "saved" || query.budget === "invalid" || query.budget === "not-admin" ? query.budget : null;
+  const budget = (["saved", "invalid", "not-admin", "sessions-ended"] as const).find((notice) => notice === query.budget) ?? null;
   return {
-    viewer: { name: viewer.author.name, isAdmin },
+    viewer: { name: viewer.author.name, isAdmin, id: viewer.author.id },
+    signInWithProvider: config.access.oidc !== null,
     range: { from: range.from, to: range.to, problem: range.problem },
     filters: { action, person },
     people,

@@ -11,7 +11,8 @@ import { MICROS } from "@/lib/server/budgets/budget-store";
 import { auditCsv, usageLinesCsv } from "./usage-csv";
 import { auditPage, usageByModel, usageByPerson, type AuditRow } from "./usage-report";
 import { usageDayRange } from "./usage-range";
-import { AUDIT_ACTIONS } from "./audit-log";
+import { AUDIT_ACTIONS, auditLater } from "./audit-log";
+import { endAllSessions } from "@/lib/server/access/person-sessions";
 
 /**
  * GET /api/usage/export: the Usage page's tables and the audit log as CSV for the same range and
@@ -110,6 +111,33 @@ export function handleBudgetChange(request: Request, configResult: ConfigResult)
         viewer.author,
       );
       return finish(redirect(back("saved")));
+    });
+  });
+}
+
+/** POST /api/people/sessions/end: an admin ends every session of one person (they must sign in again). */
+export function handleEndSessions(request: Request, configResult: ConfigResult): Promise<Response> {
+  return withRouteContext("/api/people/sessions/end", configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    const refusal = await refuseCaller(request, config, requestId);
+    if (refusal) return finish(refusal);
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) return finish(signInRequired(requestId));
+    if (viewer.role !== "admin" || !config.access.oidc) return finish(redirect("/usage?budget=not-admin"));
+    const body = await readRequestBody(request, 1024);
+    const form = new URLSearchParams(body.ok ? body.text : "");
+    const person = (form.get("person") ?? "").trim();
+    const name = (form.get("name") ?? "").trim().slice(0, 200) || person;
+    if (person === "" || person.length > 255) return finish(redirect("/usage?budget=invalid#budgets"));
+    return withShareDatabase(config, context, async (connection) => {
+      const ended = await endAllSessions(connection, person);
+      auditLater(config, {
+        action: "sign-out",
+        author: viewer.author,
+        requestId,
+        detail: `${name}'s ${ended} session${ended === 1 ? "" : "s"} ended by an admin`,
+      });
+      return finish(redirect(`/usage?budget=sessions-ended&person=${encodeURIComponent(person)}#budgets`));
     });
   });
 }
