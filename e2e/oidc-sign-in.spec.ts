@@ -104,6 +104,23 @@ test("two people sign in with the provider; its groups claim makes one an admin,
   await bob.getByRole("button", { name: "Generate" }).click();
   await expect(bob.getByTestId("image-card").first().getByRole("img")).toBeVisible({ timeout: 30_000 });
 
+  // Bob shares it: the page says who shared it, and Ada's feedback carries her name, none typed.
+  await expect(bob.getByRole("button", { name: "Share result" })).toBeEnabled();
+  await bob.getByRole("button", { name: "Share result" }).click();
+  const dialog = bob.getByRole("dialog", { name: "Share result" });
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  const link = await dialog.getByRole("textbox", { name: "Shared link" }).inputValue();
+  await bob.keyboard.press("Escape");
+  await ada.goto(link);
+  await expect(ada.getByRole("region", { name: "Shared request" })).toContainText(/By\s*Bob Marley/);
+  const feedback = ada.getByRole("region", { name: "Team feedback" });
+  await expect(feedback.getByLabel("Your name")).toHaveCount(0);
+  await expect(feedback).toContainText("Commenting as Ada Lovelace");
+  await feedback.getByLabel("Comment").fill("Warmer light, please.");
+  await feedback.getByRole("button", { name: "Send feedback" }).click();
+  await expect(feedback.getByTestId("feedback-comment").first()).toContainText("Ada Lovelace");
+  await keepScreenshot(ada, testInfo, "shared-by-bob");
+
   // Bob is a member: only his own line; Ada is an admin: everyone's, and caps to set.
   await bob.goto("/usage");
   await expect(bob.getByText("Bob Marley", { exact: true }).first()).toBeVisible();
@@ -115,6 +132,7 @@ test("two people sign in with the provider; its groups claim makes one an admin,
   await expect(ada.getByText("Ada Lovelace · admin")).toBeVisible();
   const audit = ada.getByRole("table", { name: "Audit log" });
   await expect(audit.getByRole("row").filter({ hasText: "generate" })).toContainText("Bob Marley");
+  await expect(audit.getByRole("row").filter({ hasText: "share" }).filter({ hasText: "Bob Marley" })).toContainText("run /s/");
   await expect(audit.getByRole("row").filter({ hasText: "sign-in" }).filter({ hasText: "Ada Lovelace" })).toContainText(
     "Example SSO as admin",
   );

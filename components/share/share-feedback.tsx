@@ -21,7 +21,7 @@ type Loaded = { summary: FeedbackSummary; items: FeedbackItem[]; next: string | 
  * short comment under a display name; the page shows the average, the count and the comments,
  * newest first. The person who shared it can remove comments. Everything typed is shown as text.
  */
-export function ShareFeedback({ shareId }: { shareId: string }) {
+export function ShareFeedback({ shareId, signedInAs }: { shareId: string; signedInAs: string | null }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   // Whether this browser made the share: known only in the browser (the server renders "no").
@@ -86,7 +86,7 @@ export function ShareFeedback({ shareId }: { shareId: string }) {
         </h2>
         {loaded && <FeedbackFigures summary={loaded.summary} />}
       </div>
-      <FeedbackForm shareId={shareId} onAdded={added} />
+      <FeedbackForm shareId={shareId} signedInAs={signedInAs} onAdded={added} />
       {loadProblem && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {loadProblem}
@@ -128,8 +128,17 @@ function FeedbackFigures({ summary }: { summary: FeedbackSummary }) {
   );
 }
 
-function FeedbackForm({ shareId, onAdded }: { shareId: string; onAdded: (item: FeedbackItem) => void }) {
-  const [author, setAuthor] = useState("");
+function FeedbackForm({
+  shareId,
+  signedInAs,
+  onAdded,
+}: {
+  shareId: string;
+  /** Signed in with a provider: the comment carries that name, none is typed. */
+  signedInAs: string | null;
+  onAdded: (item: FeedbackItem) => void;
+}) {
+  const [author, setAuthor] = useState(signedInAs ?? "");
   const [rating, setRating] = useState<Rating | null>(null);
   const [comment, setComment] = useState("");
   const [sending, setSending] = useState(false);
@@ -137,11 +146,12 @@ function FeedbackForm({ shareId, onAdded }: { shareId: string; onAdded: (item: F
   // The remembered name is read after mount: the server renders the page without it.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is read after hydration, once
   useEffect(() => setAuthor((current) => current || rememberedName()), []);
+  const name = signedInAs ?? author;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
-    const result = await sendFeedback(shareId, { author, rating, comment });
+    const result = await sendFeedback(shareId, { author: name, rating, comment });
     setSending(false);
     if (!result.ok) return setProblem({ message: result.message, fields: result.fieldErrors ?? {} });
     setProblem(null);
@@ -154,18 +164,24 @@ function FeedbackForm({ shareId, onAdded }: { shareId: string; onAdded: (item: F
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Leave feedback" noValidate className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
-        <Field id="feedback-author" label="Your name" className="min-w-48 flex-1" error={fieldError("author")}>
-          {(control) => (
-            <input
-              {...control}
-              value={author}
-              maxLength={AUTHOR_MAX_CHARS}
-              autoComplete="name"
-              onChange={(event) => setAuthor(event.target.value)}
-              className={inputClassName}
-            />
-          )}
-        </Field>
+        {signedInAs ? (
+          <p className="min-w-48 flex-1 pb-2 text-sm">
+            Commenting as <span className="font-semibold">{signedInAs}</span>
+          </p>
+        ) : (
+          <Field id="feedback-author" label="Your name" className="min-w-48 flex-1" error={fieldError("author")}>
+            {(control) => (
+              <input
+                {...control}
+                value={author}
+                maxLength={AUTHOR_MAX_CHARS}
+                autoComplete="name"
+                onChange={(event) => setAuthor(event.target.value)}
+                className={inputClassName}
+              />
+            )}
+          </Field>
+        )}
         <div className="flex flex-col gap-1.5 pb-1">
           <span className={labelClassName}>Your rating</span>
           <RatingStars rating={rating ?? undefined} onRate={setRating} label="Rating" />

@@ -11,11 +11,17 @@ export function SharedGridPage({
   id,
   record,
   expiresAt,
+  author,
+  signedInAs,
   endpoints,
 }: {
   id: string;
   record: SharedGridRecord;
   expiresAt: Date | null;
+  /** Who shared it, when people sign in with a provider. */
+  author: string | null;
+  /** The viewer's name when signed in with a provider: their feedback carries it. */
+  signedInAs: string | null;
   endpoints: readonly string[];
 }) {
   const { cells } = record;
@@ -39,6 +45,7 @@ export function SharedGridPage({
             ...(group?.spec.field ? ([[group.spec.field, group.spec.fieldValues ?? ""]] as [string, string][]) : []),
             ["With images", `${succeeded} of ${group?.cellCount ?? cells.length}`],
             ["Made", utcText(made)],
+            ...(author ? ([["By", author]] as [string, string][]) : []),
             ["Link expires", expiresAt ? utcText(expiresAt) : "Never"],
           ]}
         />
@@ -48,7 +55,7 @@ export function SharedGridPage({
           <SharedGridResult id={id} cells={cells} />
         </PanelBoundary>
       </section>
-      <ShareFeedback shareId={id} />
+      <ShareFeedback shareId={id} signedInAs={signedInAs} />
     </SharedPageFrame>
   );
 }

@@ -21,11 +21,17 @@ export function SharedRunPage({
   id,
   record,
   expiresAt,
+  author,
+  signedInAs,
   endpoints,
 }: {
   id: string;
   record: ArchivedRun;
   expiresAt: Date | null;
+  /** Who shared it, when people sign in with a provider. */
+  author: string | null;
+  /** The viewer's name when signed in with a provider: their feedback carries it. */
+  signedInAs: string | null;
   endpoints: readonly string[];
 }) {
   const { request } = record;
@@ -40,6 +46,7 @@ export function SharedRunPage({
             ["Status", `${STATUS_WORDS[record.status]} · ${record.statusText}`],
             ["Duration", `${(record.durationMs / 1000).toFixed(1)} s`],
             ["Made", utcText(record.createdAt)],
+            ...(author ? ([["By", author]] as [string, string][]) : []),
             ["Link expires", expiresAt ? utcText(expiresAt) : "Never"],
           ]}
         />
@@ -50,7 +57,7 @@ export function SharedRunPage({
           <SharedRunResult id={id} record={record} fileNames={shareFileNames(record)} />
         </PanelBoundary>
       </section>
-      <ShareFeedback shareId={id} />
+      <ShareFeedback shareId={id} signedInAs={signedInAs} />
     </SharedPageFrame>
   );
 }

@@ -7,7 +7,7 @@ import { SharedRunPage } from "@/components/share/shared-run-page";
 import { SharedGridPage } from "@/components/share/shared-grid-page";
 import { ShareUnavailable } from "@/components/share/shared-page-frame";
 import { getServerConfig } from "@/lib/server/config/config";
-import { hasValidSession } from "@/lib/server/access/session";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { knownEndpoints } from "@/lib/server/upstream/service-target";
 import { lookUpShare as lookUpShareUncached } from "@/lib/server/shares/share-lookup";
 import { cache } from "react";
@@ -29,7 +29,9 @@ export default async function SharePage({ params }: SharePageProps) {
   if (!configResult.ok) return <ConfigErrorScreen problems={configResult.problems} />;
   const { config } = configResult;
   const { id } = await params;
-  if (!(await hasValidSession(await headers(), config.access))) redirect(`/sign-in?next=${encodeURIComponent(`/s/${id}`)}`);
+  const viewer = await currentViewer(await headers(), config.access);
+  if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(`/s/${id}`)}`);
+  const signedInAs = config.access.oidc ? viewer.author.name : null;
   const lookup = await lookUpShare(config.shares, id);
   if (lookup.state === "missing") notFound();
   if (lookup.state === "unavailable") return <ShareUnavailable detail={lookup.detail} />;
@@ -37,9 +39,23 @@ export default async function SharePage({ params }: SharePageProps) {
   const { share } = lookup;
   const endpoints = await knownEndpoints(config);
   return share.kind === "run" ? (
-    <SharedRunPage id={share.id} record={share.record} expiresAt={share.expiresAt} endpoints={endpoints} />
+    <SharedRunPage
+      id={share.id}
+      record={share.record}
+      expiresAt={share.expiresAt}
+      author={share.authorName}
+      signedInAs={signedInAs}
+      endpoints={endpoints}
+    />
   ) : (
-    <SharedGridPage id={share.id} record={share.record} expiresAt={share.expiresAt} endpoints={endpoints} />
+    <SharedGridPage
+      id={share.id}
+      record={share.record}
+      expiresAt={share.expiresAt}
+      author={share.authorName}
+      signedInAs={signedInAs}
+      endpoints={endpoints}
+    />
   );
 }
 

@@ -118,6 +118,7 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0003_budgets_and_audit",
               "0004_people_and_sessions",
               "0005_api_tokens",
+              "0006_share_authors",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);

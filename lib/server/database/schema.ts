@@ -40,6 +40,8 @@ export const shares = pgTable(
     sourceKey: text("source_key").notNull(),
     kind: text("kind", { enum: ["run", "grid"] }).notNull(),
     record: jsonb("record").notNull(),
+    /** Who shared it, when people sign in with a provider (its page says "by …"); else NULL. */
+    authorName: text("author_name"),
     bytes: bigint("bytes", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),

@@ -20,6 +20,8 @@ export type NewShare = {
   ownerToken: string;
   /** What the browser shared, in its own words (a run's id, a grid's): the same twice gives one link. */
   sourceKey: string;
+  /** The person who shared it, when people sign in with a provider. */
+  authorName?: string | null;
 } & SharedRecord & {
     files: ShareFile[];
     expiresAt: Date | null;
@@ -33,6 +35,7 @@ export type CreateResult =
 
 export type StoredShare = SharedRecord & {
   id: string;
+  authorName: string | null;
   files: { name: string; contentType: string; bytes: number }[];
   createdAt: Date;
   expiresAt: Date | null;
@@ -111,6 +114,7 @@ function insertShare(db: Database, share: Insert, limits: ShareLimits, now: Date
       sourceKey: share.sourceKey,
       kind: share.kind,
       record: share.record,
+      authorName: share.authorName ?? null,
       bytes: size,
       createdAt: now,
       expiresAt: share.expiresAt,
@@ -148,6 +152,7 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
     state: "found",
     share: {
       id: row.id,
+      authorName: row.authorName,
       ...({ kind: row.kind, record: row.record } as SharedRecord),
       files,
       createdAt: row.createdAt,

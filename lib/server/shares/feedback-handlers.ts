@@ -7,7 +7,8 @@ import { readGuardedJson, refuseWithoutSession } from "@/lib/server/http/request
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
 import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 import { addFeedback, feedbackSummaries, listFeedback, removeFeedback } from "@/lib/server/database/feedback-store";
-import { EMPTY_FEEDBACK_SUMMARY, FEEDBACK_PAGE_SIZE, feedbackInputSchema } from "@/lib/request/share-feedback";
+import { AUTHOR_MAX_CHARS, EMPTY_FEEDBACK_SUMMARY, FEEDBACK_PAGE_SIZE, feedbackInputSchema } from "@/lib/request/share-feedback";
+import { currentViewer } from "@/lib/server/people/current-viewer";
 import { withShareDatabase } from "./with-share-database";
 
 /**
@@ -62,8 +63,11 @@ export function handleAddFeedback(request: Request, configResult: ConfigResult, 
       const detail = parsed.error.issues[0]?.message ?? "Send {author, rating, comment}.";
       return finish(problemResponse("invalid-request", { requestId, detail, errors }));
     }
+    // Signed in with a provider, a comment carries the person's name, whatever was typed.
+    const viewer = config.access.oidc ? await currentViewer(request.headers, config.access) : null;
+    const input = viewer ? { ...parsed.data, author: viewer.author.name.slice(0, AUTHOR_MAX_CHARS) } : parsed.data;
     return withShareDatabase(config, context, async ({ db }) => {
-      const added = await addFeedback(db, id, parsed.data);
+      const added = await addFeedback(db, id, input);
       if (added.ok) return finish(json(added.item, 201));
       if (added.reason === "missing") return finish(problemResponse("share-not-found", { requestId, detail: "It may have been stopped." }));
       if (added.reason === "expired") return finish(problemResponse("share-expired", { requestId, detail: "It takes no more feedback." }));

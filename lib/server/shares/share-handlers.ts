@@ -100,9 +100,12 @@ async function receiveAndStore(
     }
     const { expiresInDays, ...share } = received.upload;
     const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
+    // "by <name>" on its page, and the author in the audit log, when people sign in with a provider.
+    const viewer = await currentViewer(request.headers, config.access);
+    const authorName = config.access.oidc && viewer ? viewer.author.name : null;
     const created = await createShare(
       library,
-      { ...share, expiresAt },
+      { ...share, expiresAt, authorName },
       { shareBytes: limit, libraryBytes: config.shares.libraryBytes },
       now,
     );
@@ -112,8 +115,8 @@ async function receiveAndStore(
       const detail = `This share is ${formatMb(created.size)}; a share can be at most ${formatMb(created.limit)}. Nothing was stored.`;
       return finish(problemResponse("share-too-large", { requestId, detail }), logged);
     }
-    const viewer = created.created ? await currentViewer(request.headers, config.access) : null;
-    if (viewer) auditLater(config, { action: "share", author: viewer.author, requestId, detail: `${share.kind} /s/${created.id}` });
+    if (created.created && viewer)
+      auditLater(config, { action: "share", author: viewer.author, requestId, detail: `${share.kind} /s/${created.id}` });
     const answer = {
       id: created.id,
       path: `/s/${created.id}`,

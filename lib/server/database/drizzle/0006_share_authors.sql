@@ -1,0 +1,1 @@
+ALTER TABLE "shares" ADD COLUMN "author_name" text;
