@@ -28,7 +28,12 @@ export async function register(): Promise<void> {
       ? `Image Prompt Playground: calling the service at ${service.root} (base form: ${service.formSetting}).`
       : "Image Prompt Playground: no IMAGE_API_BASE_URL set, using the embedded demo service.",
   );
-  if (result.config.access.password === null) {
+  const { oidc } = result.config.access;
+  if (oidc) {
+    console.log(
+      `Image Prompt Playground: people sign in with ${oidc.name} (${oidc.issuer}); redirect URI ${oidc.publicUrl}/api/auth/callback/oidc.`,
+    );
+  } else if (result.config.access.password === null) {
     console.log("Image Prompt Playground: no PLAYGROUND_PASSWORD set: anyone who can reach this server can spend the key.");
   }
   const extraHosts = [...result.config.allowedHosts.names, ...result.config.allowedHosts.domains.map((domain) => `.${domain}`)];

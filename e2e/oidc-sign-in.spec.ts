@@ -6,6 +6,7 @@ import { fillForm, keepScreenshot, waitForPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
 import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
+import { startPostgres, type PostgresServer } from "../test-support/postgres-server";
 
 /** People signing in with the company's provider: a real OpenID Connect provider on loopback. */
 
@@ -14,6 +15,8 @@ const PUBLIC_URL = `http://127.0.0.1:${E2E.oidcPort}`;
 
 let provider: IdentityProvider;
 let instance: Instance;
+// On PostgreSQL, so that a test can age a session in the database the way time would.
+let postgres: PostgresServer;
 
 // Each test signs people in through the provider's pages; on a loaded machine that takes a while.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -21,6 +24,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(OIDC_DATA, { recursive: true, force: true });
+  postgres = await startPostgres();
   provider = await startIdentityProvider({
     redirectUris: [`${PUBLIC_URL}/api/auth/callback/oidc`],
     people: {
@@ -34,6 +38,7 @@ test.beforeAll(async () => {
     IMAGE_API_KEY: E2E.fakeKey,
     IMAGE_MODELS: "fake-b64",
     PLAYGROUND_DATA_DIR: OIDC_DATA,
+    DATABASE_URL: postgres.url,
     PLAYGROUND_OIDC_ISSUER: provider.issuer,
     PLAYGROUND_OIDC_CLIENT_ID: provider.clientId,
     PLAYGROUND_OIDC_CLIENT_SECRET: provider.clientSecret,
@@ -47,6 +52,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await instance?.stop();
   await provider?.close();
+  postgres?.stop();
 });
 
 /**
@@ -238,4 +244,28 @@ test("sign out everywhere ends the person's other sessions: the other device is 
   await expect(laptop.getByRole("status").filter({ hasText: "Their sessions are ended" })).toBeVisible();
   await bob.reload();
   await expect(bob.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
+});
+
+test("an expired session is sent back to sign in, and back to the page it asked for after", async ({ browser }) => {
+  const bob = await newPage(browser);
+  await signInAs(bob, "bob");
+  await waitForPlayground(bob);
+  // What PLAYGROUND_SESSION_HOURS later looks like: the session's end has passed.
+  const { default: pg } = await import("pg");
+  const client = new pg.Client(postgres.url);
+  await client.connect();
+  try {
+    const aged = await client.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE person_id = 'bob'");
+    expect(aged.rowCount).toBeGreaterThanOrEqual(1);
+  } finally {
+    await client.end();
+  }
+  await bob.goto("/usage");
+  await expect(bob.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
+  expect(new URL(bob.url()).searchParams.get("next")).toBe("/usage");
+  expect((await bob.request.post("/api/generate", { data: { model: "fake-b64", prompt: "x", aspect_ratio: "1:1" } })).status()).toBe(401);
+  // Signing in again (the provider still knows this browser) lands on the page asked for.
+  await bob.getByRole("button", { name: "Sign in with Example SSO" }).click();
+  await throughProvider(bob, "bob");
+  await expect(bob.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
 });

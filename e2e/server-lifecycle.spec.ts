@@ -75,7 +75,7 @@ test("without a password, npm start listens on loopback only and says how to ope
   instance = await startInstance("lifecycle-loopback", loopbackPort, dataDir("lifecycle-loopback"), { productionStart: true });
   expect(listeningAddresses(loopbackPort)).toEqual(["127.0.0.1"]);
   expect(instance.output()).toContain(`Starting the playground on 127.0.0.1 only, port ${loopbackPort}`);
-  expect(instance.output()).toContain("set PLAYGROUND_PASSWORD first");
+  expect(instance.output()).toContain("set PLAYGROUND_PASSWORD or a sign-in provider (PLAYGROUND_OIDC_ISSUER, …) first");
   expect(instance.output()).toContain("HOST=0.0.0.0");
 
   // Nothing configured: the demo service and the embedded database (503 "starting" while it opens).

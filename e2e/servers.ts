@@ -15,6 +15,9 @@ export const E2E = {
   /** Two instances on one PostgreSQL server sharing their limits. */
   limitsFirstPort: 3112,
   limitsSecondPort: 3113,
+  /** Two instances on one PostgreSQL server drawing from one budget. */
+  budgetFirstPort: 3114,
+  budgetSecondPort: 3115,
   /** A password-protected playground of its own, for the sign-in throttle (its wrong guesses touch no other test). */
   throttlePort: 3130,
   /** A playground with a daily budget of its own (its spending touches no other test). */

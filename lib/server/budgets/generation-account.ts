@@ -22,8 +22,6 @@ export type GenerationOutcome = { status: number; images: number | "as-asked" | 
 export type GenerationAccount = {
   /** Called once when the answer is known; later calls do nothing. */
   close: (outcome: GenerationOutcome) => void;
-  /** Settled and audited (tests and the stopping server wait on it). */
-  closed: Promise<void>;
 };
 
 export type OpenAccountResult =
@@ -63,8 +61,6 @@ export async function openGenerationAccount(
     reservation = reserved.reservation;
   }
 
-  let resolveClosed: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let open = true;
   const close = (outcome: GenerationOutcome) => {
     if (!open) return;
@@ -90,10 +86,10 @@ export async function openGenerationAccount(
         ...(price ? { costMicros: spent.costMicros, currency: price.currency } : {}),
         requestId,
         ...(config.audit.prompts ? { prompt: generation.prompt } : {}),
-      }).finally(resolveClosed);
+      });
     });
   };
-  return { ok: true, account: { close, closed } };
+  return { ok: true, account: { close } };
 }
 
 async function record(

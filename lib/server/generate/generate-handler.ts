@@ -13,7 +13,7 @@ import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
 import { readGuardedJson } from "@/lib/server/http/request-guards";
 import { withRouteContext, type LogExtra, type RouteContext } from "@/lib/server/http/route-context";
 import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
-import { openGenerationAccount, type OpenAccountResult } from "@/lib/server/budgets/generation-account";
+import { openGenerationAccount, type GenerationAccount, type OpenAccountResult } from "@/lib/server/budgets/generation-account";
 import { describeRefusal } from "@/lib/server/budgets/describe-refusal";
 import { callerOf } from "@/lib/server/people/current-viewer";
 import { signInRequired } from "@/lib/server/http/request-guards";
@@ -79,6 +79,7 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
   );
   // A body that broke off or was too large still gives back the turn it took.
   const slot = release;
+  let account: GenerationAccount | null = null;
   if (!guarded.ok) {
     slot();
     return guarded.response;
@@ -91,9 +92,9 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     }
     const generation = parsed.data;
     const logged: LogExtra = { bytesIn: guarded.size, promptLength: generation.prompt.length };
+    // The guards looked the caller up already (once per request): null only if that changes.
     const viewer = await callerOf(request, config.access, API_CALLERS);
     if (!viewer) {
-      // The session ended (signed out elsewhere, or by an admin) after the guards looked.
       slot();
       return finish(signInRequired(requestId), logged);
     }
@@ -102,7 +103,7 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
       slot();
       return finish(budgetProblem(opened, requestId), logged);
     }
-    const { account } = opened;
+    account = opened.account;
     const target = await resolveServiceTarget(config, generation.model).catch(() => null);
     if (!target) {
       slot();
@@ -121,6 +122,8 @@ async function generate(request: Request, config: ServerConfig, context: RouteCo
     });
   } catch (error) {
     slot();
+    // Our own failure: whatever was reserved is given back (closing twice does nothing).
+    account?.close({ status: 0, images: 0 });
     throw error;
   }
 }
