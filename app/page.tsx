@@ -6,6 +6,9 @@ import { Playground } from "@/components/playground";
 import { getServerConfig } from "@/lib/server/config/config";
 import { describeService } from "@/lib/server/upstream/service-target";
 import { currentViewer } from "@/lib/server/people/current-viewer";
+import { hasAnyCap } from "@/lib/server/budgets/budget-store";
+import { budgetLeftFor } from "@/lib/server/budgets/budget-left";
+import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { readSharedFields, sharedQuery } from "@/lib/request/share-link";
 
 type HomeProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -24,12 +27,19 @@ export default async function HomePage({ searchParams }: HomeProps) {
     redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");
   }
   const service = await describeService(config);
+  // A budget applies: what is left of it, for the meter near Generate (the database is open already).
+  const budget = hasAnyCap(config.budgets)
+    ? await sharedDatabase(config.shares)
+        .then((connection) => budgetLeftFor(connection, viewer.author.id, config))
+        .catch(() => null)
+    : null;
   return (
     <Playground
       models={config.models}
       promptMaxChars={config.promptMaxChars}
       extraFields={config.extraFields}
       prices={config.prices}
+      budget={budget}
       service={service}
       account={
         config.access.oidc

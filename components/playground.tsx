@@ -34,6 +34,9 @@ import { ServiceBadge } from "./service-badge";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import type { Prices } from "@/lib/request/prices";
 import { PricesContext } from "./ui/prices-context";
+import { BudgetContext } from "./ui/budget-context";
+import { useBudgetLeft } from "./form/use-budget-left";
+import type { BudgetLeft } from "@/lib/request/budget-left";
 import { ServiceEndpointsProvider } from "./ui/service-endpoints-context";
 import { buttonClass } from "./ui/button";
 
@@ -42,6 +45,8 @@ type PlaygroundProps = {
   promptMaxChars: number;
   extraFields: ExtraFieldsSetting;
   prices: Prices;
+  /** What is left of the person's budget when page was made; null: no budget applies. */
+  budget: BudgetLeft | null;
   service: PublicServiceInfo;
   /** Who is signed in (null: an open playground, nobody to sign out); `provider`: signed in with the company's provider. */
   account: { name: string; provider: boolean } | null;
@@ -68,6 +73,7 @@ export function Playground({
   promptMaxChars,
   extraFields,
   prices,
+  budget,
   service,
   account,
   shared,
@@ -116,6 +122,7 @@ export function Playground({
   });
   const { mode, grid, views: gridViews } = workspace;
   const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
+  const budgetLeft = useBudgetLeft(budget, run.phase === "running" || (grid.session?.runningBatches ?? 0) > 0);
   const arena = useLazyModule(arenaViews, mode === "arena");
   const arenas = useArenaSessions(arena);
   const [reviewing, setReviewing] = useState<{ ids: string[]; title: string } | null>(null);
@@ -203,176 +210,178 @@ export function Playground({
 
   return (
     <PricesContext.Provider value={prices}>
-      <ServiceEndpointsProvider endpoints={service.knownEndpoints}>
-        {presenting &&
-          (presenter ? (
-            <presenter.default
-              models={models}
-              promptMaxChars={promptMaxChars}
+      <BudgetContext.Provider value={budgetLeft}>
+        <ServiceEndpointsProvider endpoints={service.knownEndpoints}>
+          {presenting &&
+            (presenter ? (
+              <presenter.default
+                models={models}
+                promptMaxChars={promptMaxChars}
 
-              service={service}
-              history={history}
-              initial={presenting}
-              scriptFromLink={linkScript}
-              onExit={stopPresenting}
-            />
-          ) : (
-            <main aria-label="Presenter mode" className="fixed inset-0 flex items-center justify-center">
-              <p className="text-2xl text-muted">Opening presenter mode…</p>
-            </main>
-          ))}
-        {/* Hidden, not unmounted, while presenting: both forms keep what was typed. */}
-        <div hidden={presenting !== null} className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
-          <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
-            <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
-            <div className="flex min-w-0 flex-wrap items-center gap-3">
-              <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
-              <button type="button" onClick={present} className={buttonClass("secondary", "sm")}>
-                Present
-              </button>
-              {/* A plain link: next/link would join the first screen's scripts for a page opened now and then. */}
-              <a href="/usage" className={buttonClass("secondary", "sm")}>
-                Usage
-              </a>
-              {account && <AccountMenu account={account} />}
-            </div>
-          </header>
-          {/* Narrow: form, result, history (the page's order). Two columns: the result beside the form
-          with history under the form. Wide: history as a third column that stays in view. */}
-          <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
-            <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
-              <ModeTabs mode={mode} onChange={changeMode} />
-              {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
-              <div hidden={mode !== "single"}>
-                <GenerationForm
-                  apiRef={formApiRef}
-                  shared={shared}
-                  models={models}
-                  promptMaxChars={promptMaxChars}
-                  extraFields={extraFields}
-                  running={run.phase === "running"}
-                  onGenerate={generate}
-                  onCancel={cancel}
-                />
+                service={service}
+                history={history}
+                initial={presenting}
+                scriptFromLink={linkScript}
+                onExit={stopPresenting}
+              />
+            ) : (
+              <main aria-label="Presenter mode" className="fixed inset-0 flex items-center justify-center">
+                <p className="text-2xl text-muted">Opening presenter mode…</p>
+              </main>
+            ))}
+          {/* Hidden, not unmounted, while presenting: both forms keep what was typed. */}
+          <div hidden={presenting !== null} className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
+            <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
+              <h1 className="text-lg font-semibold tracking-tight">Image Prompt Playground</h1>
+              <div className="flex min-w-0 flex-wrap items-center gap-3">
+                <ServiceBadge service={service} endpointInUse={single.endpointInUse} />
+                <button type="button" onClick={present} className={buttonClass("secondary", "sm")}>
+                  Present
+                </button>
+                {/* A plain link: next/link would join the first screen's scripts for a page opened now and then. */}
+                <a href="/usage" className={buttonClass("secondary", "sm")}>
+                  Usage
+                </a>
+                {account && <AccountMenu account={account} />}
               </div>
-              {workspace.gridInitial && (
-                <div hidden={mode !== "grid"}>
-                  {gridViews ? (
-                    <gridViews.GridForm
-                      key={workspace.gridFormKey}
-                      settings={gridSettings}
-                      models={models}
+            </header>
+            {/* Narrow: form, result, history (the page's order). Two columns: the result beside the form
+          with history under the form. Wide: history as a third column that stays in view. */}
+            <main className="grid flex-1 gap-6 p-4 lg:grid-cols-[minmax(320px,420px)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:p-6 xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)_minmax(280px,340px)]">
+              <section aria-label="Request" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+                <ModeTabs mode={mode} onChange={changeMode} />
+                {/* Both forms stay mounted: switching modes never loses what was typed in either. */}
+                <div hidden={mode !== "single"}>
+                  <GenerationForm
+                    apiRef={formApiRef}
+                    shared={shared}
+                    models={models}
+                    promptMaxChars={promptMaxChars}
+                    extraFields={extraFields}
+                    running={run.phase === "running"}
+                    onGenerate={generate}
+                    onCancel={cancel}
+                  />
+                </div>
+                {workspace.gridInitial && (
+                  <div hidden={mode !== "grid"}>
+                    {gridViews ? (
+                      <gridViews.GridForm
+                        key={workspace.gridFormKey}
+                        settings={gridSettings}
+                        models={models}
+                        promptMaxChars={promptMaxChars}
+                        extraFields={extraFields}
+                        initial={workspace.gridInitial}
+                        running={(grid.session?.runningBatches ?? 0) > 0}
+                        onRun={grid.start}
+                        onCancel={grid.cancelAll}
+                      />
+                    ) : (
+                      <p className="text-sm text-muted">Opening the grid…</p>
+                    )}
+                  </div>
+                )}
+                {arena && (
+                  <div hidden={mode !== "arena"}>
+                    <arena.ArenaForm
+                      maxCells={gridSettings.maxCells}
                       promptMaxChars={promptMaxChars}
-                      extraFields={extraFields}
-                      initial={workspace.gridInitial}
-                      running={(grid.session?.runningBatches ?? 0) > 0}
-                      onRun={grid.start}
-                      onCancel={grid.cancelAll}
+                      models={models}
+                      initial={arenaInitial ?? initialArenaSpec(undefined, models)}
+                      onStart={arenas.start}
+                    />
+                  </div>
+                )}
+                {mode === "arena" && !arena && <p className="text-sm text-muted">Opening the arena…</p>}
+                <PromptLibrary
+                  prompts={prompts}
+                  available={historyOpen}
+                  currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
+                  onSave={history.savePrompt}
+                  onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
+                  onDelete={(id) => void history.deletePrompt(id)}
+                />
+              </section>
+              {showShortcuts && shortcuts && <shortcuts.ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+              {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
+              {reviewing && summaryById && (
+                <LazyReviewDialog
+                  title={reviewing.title}
+                  ids={reviewing.ids}
+                  summaries={summaryById}
+                  loadRuns={loadRuns}
+                  restore={history.restore}
+                  loadThumbnail={history.thumbnail}
+                  onVerdict={rateReviewed}
+                  onClose={() => setReviewing(null)}
+                />
+              )}
+              <section
+                ref={resultRef}
+                aria-label="Result"
+                aria-live="polite"
+                className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode !== "single" ? "xl:col-span-2" : ""}`}
+              >
+                {mode === "arena" ? (
+                  arena ? (
+                    <arena.ArenaPanel arenas={arenas} active={mode === "arena" && !presenting} />
+                  ) : null
+                ) : mode === "grid" ? (
+                  grid.session && gridViews ? (
+                    <gridViews.GridView
+                      session={grid.session}
+                      onRowAxis={grid.setRowAxis}
+                      onRerun={grid.rerun}
+                      onOpen={workspace.openCell}
+                      onCancelAll={grid.cancelAll}
+                      verdicts={gridVerdicts.verdicts}
+                      onVerdict={gridVerdicts.onVerdict}
+                      extraActions={
+                        <gridViews.GridActions
+                          session={grid.session}
+                          verdicts={gridVerdicts.verdicts}
+                          onReview={(ids) => setReviewing({ ids, title: "grid" })}
+                          loadGroup={history.loadGroup}
+                        />
+                      }
                     />
                   ) : (
-                    <p className="text-sm text-muted">Opening the grid…</p>
-                  )}
-                </div>
-              )}
-              {arena && (
-                <div hidden={mode !== "arena"}>
-                  <arena.ArenaForm
-                    maxCells={gridSettings.maxCells}
-                    promptMaxChars={promptMaxChars}
-                    models={models}
-                    initial={arenaInitial ?? initialArenaSpec(undefined, models)}
-                    onStart={arenas.start}
-                  />
-                </div>
-              )}
-              {mode === "arena" && !arena && <p className="text-sm text-muted">Opening the arena…</p>}
-              <PromptLibrary
-                prompts={prompts}
-                available={historyOpen}
-                currentPrompt={() => formApiRef.current?.currentPrompt() ?? ""}
-                onSave={history.savePrompt}
-                onInsert={(text) => formApiRef.current?.insertIntoPrompt(text)}
-                onDelete={(id) => void history.deletePrompt(id)}
-              />
-            </section>
-            {showShortcuts && shortcuts && <shortcuts.ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-            {comparing && <comparing.module.CompareDialog runs={comparing.runs} onClose={() => setComparing(null)} />}
-            {reviewing && summaryById && (
-              <LazyReviewDialog
-                title={reviewing.title}
-                ids={reviewing.ids}
-                summaries={summaryById}
-                loadRuns={loadRuns}
-                restore={history.restore}
-                loadThumbnail={history.thumbnail}
-                onVerdict={rateReviewed}
-                onClose={() => setReviewing(null)}
-              />
-            )}
-            <section
-              ref={resultRef}
-              aria-label="Result"
-              aria-live="polite"
-              className={`min-w-0 scroll-mt-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 ${mode !== "single" ? "xl:col-span-2" : ""}`}
-            >
-              {mode === "arena" ? (
-                arena ? (
-                  <arena.ArenaPanel arenas={arenas} active={mode === "arena" && !presenting} />
-                ) : null
-              ) : mode === "grid" ? (
-                grid.session && gridViews ? (
-                  <gridViews.GridView
-                    session={grid.session}
-                    onRowAxis={grid.setRowAxis}
-                    onRerun={grid.rerun}
-                    onOpen={workspace.openCell}
-                    onCancelAll={grid.cancelAll}
-                    verdicts={gridVerdicts.verdicts}
-                    onVerdict={gridVerdicts.onVerdict}
-                    extraActions={
-                      <gridViews.GridActions
-                        session={grid.session}
-                        verdicts={gridVerdicts.verdicts}
-                        onReview={(ids) => setReviewing({ ids, title: "grid" })}
-                        loadGroup={history.loadGroup}
-                      />
-                    }
-                  />
+                    <GridPlaceholder />
+                  )
                 ) : (
-                  <GridPlaceholder />
-                )
-              ) : (
-                <RunPanel
-                  run={run}
-                  jobs={single.jobs}
-                  onRerun={rerun}
-                  shownRunId={shownRunId}
-                  loadRun={loadRun}
-                  verdict={shownSummary}
-                  onVerdict={rateShown}
-                />
-              )}
-            </section>
-            {/* After the result in the page's order, so on a narrow screen the result comes right after
+                  <RunPanel
+                    run={run}
+                    jobs={single.jobs}
+                    onRerun={rerun}
+                    shownRunId={shownRunId}
+                    loadRun={loadRun}
+                    verdict={shownSummary}
+                    onVerdict={rateShown}
+                  />
+                )}
+              </section>
+              {/* After the result in the page's order, so on a narrow screen the result comes right after
             the form and history after it. A grid takes the width of two columns; history then goes
             under the form. */}
-            <div
-              className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode !== "single" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
-            >
-              <LazyHistoryPanel
-                history={history}
-                shownId={single.shownRunId}
-                onOpen={(saved) => void openRun(saved)}
-                onRerun={rerun}
-                onCompare={(runs) => void compare(runs)}
-                onOpenGrid={(cells) => void workspace.openGrid(cells)}
-                onRerunGrid={workspace.rerunGrid}
-                onReview={(ids, title) => setReviewing({ ids, title })}
-              />
-            </div>
-          </main>
-        </div>
-      </ServiceEndpointsProvider>
+              <div
+                className={`min-w-0 self-start lg:col-start-1 lg:row-start-2 ${mode !== "single" ? "" : "xl:sticky xl:top-4 xl:col-start-3 xl:row-span-2 xl:row-start-1"}`}
+              >
+                <LazyHistoryPanel
+                  history={history}
+                  shownId={single.shownRunId}
+                  onOpen={(saved) => void openRun(saved)}
+                  onRerun={rerun}
+                  onCompare={(runs) => void compare(runs)}
+                  onOpenGrid={(cells) => void workspace.openGrid(cells)}
+                  onRerunGrid={workspace.rerunGrid}
+                  onReview={(ids, title) => setReviewing({ ids, title })}
+                />
+              </div>
+            </main>
+          </div>
+        </ServiceEndpointsProvider>
+      </BudgetContext.Provider>
     </PricesContext.Provider>
   );
 }

@@ -34,6 +34,8 @@ test("a used budget refuses before the service is called; the Usage page shows w
     (await fakeRequests()).filter((request) => request.path === "/api/v1/images/generations" && request.body.includes(prompt)).length;
 
   await openPlayground(page, instance.url);
+  const meter = page.getByTestId("budget-left");
+  await expect(meter).toHaveText("2 of 2 images left today");
   await fillForm(page, { model: "fake-b64", prompt, ratio: "16:9" });
   for (let run = 1; run <= 2; run++) {
     await page.getByRole("button", { name: "Generate" }).click();
@@ -41,6 +43,8 @@ test("a used budget refuses before the service is called; the Usage page shows w
     await expect(page.getByTestId("image-card").first().getByRole("img")).toBeVisible({ timeout: 30_000 });
     await expect.poll(reached).toBe(run);
   }
+  // Near Generate: what is left, a warning once 80 % is used.
+  await expect(meter).toHaveText("⚠ 0 of 2 images left today (budget nearly used)");
   await page.getByRole("button", { name: "Generate" }).click();
   const banner = page.getByRole("alert").filter({ hasText: "Budget used" });
   await expect(banner).toContainText("Your budget of 2 images a day is used (2 so far today)");
@@ -74,6 +78,7 @@ test("a used budget refuses before the service is called; the Usage page shows w
 
   await page.getByRole("link", { name: "Back to the playground" }).click();
   await waitForPlayground(page);
+  await expect(meter).toHaveText("1 of 3 images left today");
   await fillForm(page, { model: "fake-b64", prompt, ratio: "16:9" });
   await page.getByRole("button", { name: "Generate" }).click();
   await expect(page.getByTestId("image-card").first().getByRole("img")).toBeVisible();

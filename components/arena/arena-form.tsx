@@ -1,5 +1,7 @@
 "use client";
 
+import { useBudget } from "@/components/ui/budget-context";
+import { imagesLeft } from "@/lib/request/budget-left";
 import { useMemo, useState, type FormEvent } from "react";
 import { planArena, type ArenaPlan, type ArenaSpec } from "@/lib/arena/arena-plan";
 import { TextField } from "@/components/ui/field";
@@ -22,6 +24,9 @@ export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 2 ** 31));
   const planned = useMemo(() => planArena(spec, { maxCells, promptMaxChars }, seed), [spec, maxCells, promptMaxChars, seed]);
   const errors = planned.ok ? {} : planned.errors;
+  const budget = useBudget();
+  const left = imagesLeft(budget);
+  const overBudget = planned.ok && left !== null && planned.plan.matches.length * 2 > left;
   const shown = (field: keyof typeof errors) => (submitted ? errors[field] : undefined);
 
   const submit = (event: FormEvent) => {
@@ -73,10 +78,15 @@ export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }
           {shown("size")}
         </p>
       )}
+      {overBudget && (
+        <p role="status" className="text-sm font-medium text-amber-800 dark:text-amber-300">
+          This arena needs more images than your budget has left: the pairs past it will be refused.
+        </p>
+      )}
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-muted" data-testid="arena-count">
           {planned.ok
-            ? `${planned.plan.matches.length} pairs to judge (${planned.plan.matches.length * 2} requests)`
+            ? `${planned.plan.matches.length} pairs to judge (${planned.plan.matches.length * 2} requests${left !== null ? `; ${left} image${left === 1 ? "" : "s"} left in your budget ${budget?.images?.period ?? ""}` : ""})`
             : "Every pair of models on every prompt, sides shuffled, names hidden until you vote."}
         </p>
         <Button type="submit" variant="primary">

@@ -1,5 +1,6 @@
 "use client";
 
+import { BudgetMeter } from "./budget-meter";
 import { memo, useImperativeHandle, type Ref } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
@@ -136,6 +137,7 @@ export const GenerationForm = memo(function GenerationForm({
             </Button>
           )}
         </div>
+        <BudgetMeter />
         <ShareLinkButton getFields={() => form.getValues()} extraAllowed={extraFields.mode !== "off"} />
         <p className="text-xs text-muted">
           <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/

@@ -1,5 +1,7 @@
 "use client";
 
+import { useBudget } from "@/components/ui/budget-context";
+import { imagesLeft, type BudgetLeft } from "@/lib/request/budget-left";
 import { useMemo, useState, type FormEvent } from "react";
 import { RATIO_PRESETS } from "@/lib/request/aspect-ratio";
 import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
@@ -30,6 +32,15 @@ const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompt
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
+/** What a grid of `cells` images does to the budget, for its confirmation ("" without a budget). */
+function budgetNote(cells: number, budget: BudgetLeft | null): string {
+  if (!budget?.images) return "";
+  const left = imagesLeft(budget) ?? 0;
+  const { period } = budget.images;
+  if (cells <= left) return ` It uses ${cells} of the ${left} images left in your budget ${period}.`;
+  return ` Your budget has ${left} image${left === 1 ? "" : "s"} left ${period}: ${cells - left} of its cells will be refused.`;
+}
+
 export function GridForm({ settings, models, promptMaxChars, extraFields, initial, running, onRun, onCancel }: GridFormProps) {
   const [spec, setSpec] = useState<GridSpec>(initial);
   const [rowAxis, setRowAxis] = useState<GridAxis>("prompt");
@@ -45,6 +56,7 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
   const errors = planned.ok ? {} : planned.errors;
   const chosenRatios = listOf(spec.ratios);
   const prices = usePrices();
+  const budget = useBudget();
   const estimate = planned.ok
     ? describeEstimate(
         estimateBeforeRun(
@@ -55,11 +67,14 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
       )
     : null;
 
+  const left = imagesLeft(budget);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
     if (!planned.ok) return;
-    if (planned.plan.cells.length > settings.confirmAbove) setConfirming(planned.plan);
+    // Above the usual size, or past what the budget has left: asked first, with the count.
+    if (planned.plan.cells.length > settings.confirmAbove || (left !== null && planned.plan.cells.length > left))
+      setConfirming(planned.plan);
     else onRun(spec, planned.plan, rowAxis);
   };
   const toggleRatio = (ratio: string) => {
@@ -217,7 +232,7 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
       {confirming && (
         <ConfirmDialog
           title={`Run ${confirming.cells.length} requests?`}
-          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.${estimate ? ` Cost: ${estimate}.` : ""}`}
+          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.${estimate ? ` Cost: ${estimate}.` : ""}${budgetNote(confirming.cells.length, budget)}`}
           confirmLabel={`Run ${confirming.cells.length} requests`}
           tone="primary"
           onConfirm={() => onRun(spec, confirming, rowAxis)}

@@ -7,7 +7,8 @@ import { withRouteContext } from "@/lib/server/http/route-context";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { currentViewer } from "@/lib/server/people/current-viewer";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
-import { MICROS } from "@/lib/server/budgets/budget-store";
+import { hasAnyCap, MICROS } from "@/lib/server/budgets/budget-store";
+import { budgetLeftFor } from "@/lib/server/budgets/budget-left";
 import { auditCsv, usageLinesCsv } from "./usage-csv";
 import { auditPage, usageByModel, usageByPerson, type AuditRow } from "./usage-report";
 import { usageDayRange } from "./usage-range";
@@ -139,5 +140,20 @@ export function handleEndSessions(request: Request, configResult: ConfigResult):
       });
       return finish(redirect(`/usage?budget=sessions-ended&person=${encodeURIComponent(person)}#budgets`));
     });
+  });
+}
+
+/** GET /api/budget: what is left of the caller's budget (null without caps), for the meter near Generate. */
+export function handleBudgetLeft(request: Request, configResult: ConfigResult): Promise<Response> {
+  return withRouteContext("/api/budget", configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) return finish(signInRequired(requestId));
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { "content-type": "application/json", "cache-control": "no-store" } });
+    if (!hasAnyCap(config.budgets)) return finish(json({ budget: null }));
+    return withShareDatabase(config, context, async (connection) =>
+      finish(json({ budget: await budgetLeftFor(connection, viewer.author.id, config) })),
+    );
   });
 }
