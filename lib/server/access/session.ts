@@ -6,9 +6,10 @@ import { cookieValue } from "@/lib/server/http/cookies";
 import { personOfSession, SESSION_COOKIE_NAME } from "./person-sessions";
 
 /**
- * The access gate's session: a cookie holding its expiry and an HMAC of it, signed with the
+ * The shared password's session: a cookie holding its expiry and an HMAC of it, signed with the
  * server's own secret (see server-secret.ts). Nothing else is kept on the server, so a restart
- * keeps people signed in; changing the secret signs everyone out.
+ * keeps people signed in; changing the secret signs everyone out. People who sign in with the
+ * company's provider have sessions in the database instead (person-sessions.ts), which end for real.
  */
 
 export const SESSION_COOKIE = SESSION_COOKIE_NAME;
