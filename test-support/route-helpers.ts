@@ -91,7 +91,10 @@ async function receivedBytes(response: Response): Promise<Buffer> {
  * Reads an answer's body as a browser over a network does, slower than the service sends it, so
  * chunks queue up ahead of the reader. Counts what arrived and keeps the error the body ended with.
  */
-export async function readSlowly(response: Response): Promise<{ received: number; error: unknown }> {
+export async function readSlowly(
+  response: Response,
+  onReceived: (received: number) => void = () => undefined,
+): Promise<{ received: number; error: unknown }> {
   const reader = response.body?.getReader();
   let received = 0;
   try {
@@ -99,6 +102,7 @@ export async function readSlowly(response: Response): Promise<{ received: number
       const next = await reader?.read();
       if (!next || next.done) return { received, error: null };
       received += next.value.byteLength;
+      onReceived(received);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
   } catch (error) {

@@ -174,6 +174,16 @@ export const STREAM_BEHAVIOURS: Record<string, Behaviour> = {
     heldStreams.set(prompt, () => writePaced(response, rest, 100));
     response.on("close", () => heldStreams.delete(prompt));
   },
+  // A large answer cut off by a connection reset once the test lets it go (after it has read all that
+  // was sent): a reset discards what the sender's kernel still holds, so a reset on a timer loses
+  // a varying tail on a busy machine.
+  "fake-large-then-held-reset": ({ request, response, body }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.write(`{"filler": "${"x".repeat(2 * 1024 * 1024)}`);
+    const prompt = jsonString(parseJsonOrUndefined(body), "prompt") ?? "";
+    heldStreams.set(prompt, () => request.socket.destroy());
+    response.on("close", () => heldStreams.delete(prompt));
+  },
   // A plain JSON answer held the same way: a generation that is under way for as long as a test needs.
   "fake-held": ({ response, body }) => {
     const prompt = jsonString(parseJsonOrUndefined(body), "prompt") ?? "";

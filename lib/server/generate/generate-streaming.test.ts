@@ -5,6 +5,7 @@ import { configFor, fields, generate, generateRequest, readSlowly, ROUTE_TEST_KE
 import { handleGenerate } from "@/lib/server/generate/generate-handler";
 import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
+import { releaseHeldStream } from "@/test-support/fake-service/encoded-behaviours";
 
 /** Answers larger than the buffer are streamed on: same bytes, key still scrubbed, limits still enforced. */
 
@@ -40,12 +41,17 @@ describe("large answers", () => {
 
   it("errors the stream when the service breaks off mid-answer, and frees its slot", async () => {
     // Read directly, not through `generate`'s tee, whose branches drop what they hold on an error.
-    const response = await handleGenerate(generateRequest(fields("fake-large-then-reset")), configFor(fake.url));
+    const prompt = "reset once everything sent was read";
+    const response = await handleGenerate(generateRequest(fields("fake-large-then-held-reset", prompt)), configFor(fake.url));
     expect(response.status).toBe(200);
-    const { received, error } = await readSlowly(response);
+    const sent = `{"filler": "`.length + 2 * 1024 * 1024;
+    // The service resets the connection once all it sent has arrived here.
+    const { received, error } = await readSlowly(response, (bytes) => {
+      if (bytes === sent) releaseHeldStream(prompt);
+    });
     expect(String(error)).toContain("connection reset");
     // Everything the service sent before it broke off arrives before the error.
-    expect(received).toBe(`{"filler": "`.length + 2 * 1024 * 1024);
+    expect(received).toBe(sent);
     await expect.poll(() => generationsInFlight()).toBe(0);
     expect((await generate(generateRequest(fields("fake-b64")), configFor(fake.url))).status).toBe(200);
   });
