@@ -80,3 +80,16 @@ export async function startInstance(
     },
   };
 }
+
+/**
+ * Waits until the instance has opened its database (the embedded one's first start runs its
+ * migrations on the server's own thread for a few seconds, during which pages answer slowly): for
+ * tests that time what comes after, not the start.
+ */
+export async function databaseOpened(instance: Instance, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/shared runs are kept|sharing is unavailable/.test(instance.output())) {
+    if (Date.now() > deadline) throw new Error("The playground did not open its database within a minute; see its log.");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
