@@ -85,6 +85,36 @@ describe.each(DATABASE_TARGETS)("budgets on %s", (kind) => {
     expect((await reserveBudget(connection, "noa", ONE, limits, NOON)).ok).toBe(true);
   });
 
+  it("an override that sets one cap leaves the other configured caps in force", async () => {
+    await connection.db.insert(budgetOverrides).values({ author: "ivy", imagesPerDay: 100, updatedBy: "admin" });
+    const limits = caps({ imagesPerDay: 1, imagesPerMonth: 2 });
+    expect((await reserveBudget(connection, "ivy", ONE, limits, NOON)).ok).toBe(true);
+    expect((await reserveBudget(connection, "ivy", ONE, limits, NOON)).ok).toBe(true);
+    const refused = await reserveBudget(connection, "ivy", ONE, limits, NOON);
+    expect(refused.ok === false && refused.refusal).toMatchObject({ cap: "images-per-month", limit: 2, used: 2 });
+  });
+
+  it("reservations and settlements of one author running at once neither deadlock nor lose a count", async () => {
+    const limits = caps({ imagesPerDay: 1_000 });
+    const second = kind === "postgres" ? await openDatabase({ url: await urlOf(connection) }) : connection;
+    try {
+      // Each reserves 2 and settles 1: 40 of them leave 40 images, whatever the interleaving.
+      await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const reserved = await reserveBudget(i % 2 === 0 ? connection : second, "busy", { images: 2, costMicros: 0 }, limits, NOON);
+          if (!reserved.ok) throw new Error("refused");
+          await settleBudget(i % 2 === 0 ? second : connection, reserved.reservation, { images: 1, costMicros: 0 });
+        }),
+      );
+      expect(await spendOf(connection, "busy", NOON)).toEqual({
+        today: { images: 40, costMicros: 0 },
+        month: { images: 40, costMicros: 0 },
+      });
+    } finally {
+      if (second !== connection) await second.close();
+    }
+  });
+
   it("100 reservations at once against 10 images left: exactly 10 pass", async () => {
     const limits = caps({ imagesPerDay: 10 });
     // On PostgreSQL, two instances: two connection pools on one server, taking turns.

@@ -10,10 +10,10 @@ import { budgetPeriods } from "./budget-periods";
  * draws from the same count: a generation reserves its images (and their estimated cost) before the
  * service is called, and settles with what the service really made, or releases on failure.
  *
- * A reservation is one transaction of two conditional upserts, the day's row then the month's
- * (always in that order, so two reservations never wait on each other in a circle). The upsert
- * takes the row's lock and re-reads it, so concurrent reservations are counted one after another
- * and none can pass a cap another has just reached.
+ * A reservation is one call of a database function that locks the day's row then the month's
+ * (always in that order, the order settlements take too, so two never wait on each other in a
+ * circle) and re-reads them under the lock, so concurrent reservations are counted one after
+ * another and none can pass a cap another has just reached.
  */
 
 /** Caps in whole images and millionths of the prices' currency; null: no cap. */
@@ -47,47 +47,6 @@ export function hasAnyCap(budgets: BudgetConfig): boolean {
   return budgets.imagesPerDay !== null || budgets.imagesPerMonth !== null || budgets.costPerMonth !== null;
 }
 
-/** Thrown inside the transaction to roll back the day's row when the month's cap refuses. */
-class Refused extends Error {
-  constructor(readonly refusal: BudgetRefusal) {
-    super(refusal.cap);
-  }
-}
-
-type Executor = Pick<Database, "execute">;
-
-const NO_CAP = Number.MAX_SAFE_INTEGER;
-
-/**
- * Adds `spend` to one period's row if the caps allow it; false when a cap refused (the row is then
- * unchanged). A missing row is created only if the spend fits on its own.
- */
-async function addWithinCaps(
-  tx: Executor,
-  author: string,
-  period: string,
-  spend: Spend,
-  imageCap: number | null,
-  costCap: number | null,
-): Promise<boolean> {
-  // Typed as bigint: untyped parameters would be compared as text ("10" < "9").
-  const images = sql`${spend.images}::bigint`;
-  const cost = sql`${spend.costMicros}::bigint`;
-  const imageLimit = sql`${imageCap ?? NO_CAP}::bigint`;
-  const costLimit = sql`${costCap ?? NO_CAP}::bigint`;
-  const fitsNew = sql`${images} <= ${imageLimit} AND ${cost} <= ${costLimit}`;
-  const fitsExisting = sql`budget_spend.images::bigint + excluded.images <= ${imageLimit}
-    AND budget_spend.cost_micros + excluded.cost_micros <= ${costLimit}`;
-  const result = await tx.execute(sql`
-    INSERT INTO budget_spend (author, period, images, cost_micros)
-    SELECT ${author}::text, ${period}::text, ${spend.images}::integer, ${cost} WHERE ${fitsNew}
-    ON CONFLICT (author, period) DO UPDATE
-      SET images = budget_spend.images + excluded.images, cost_micros = budget_spend.cost_micros + excluded.cost_micros
-      WHERE ${fitsExisting}
-    RETURNING images`);
-  return rowsOf(result).length > 0;
-}
-
 /** node-postgres answers { rows }, PGlite answers { rows } too, but typed apart: read both alike. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
   const rows = (result as { rows?: unknown }).rows;
@@ -105,6 +64,13 @@ export async function capsFor(db: Database, author: string, configured: BudgetCa
   };
 }
 
+const REFUSING_CAPS = new Set<string>(["images-per-day", "images-per-month", "cost-per-month"]);
+
+/**
+ * Reserves in one round trip: the database function `reserve_budget` (migration 0007) reads the
+ * caps, locks the day's and the month's rows, checks all caps and adds to both or to neither. A
+ * generation waits for this before the service is called, so it is kept to a single statement.
+ */
 export async function reserveBudget(
   connection: Pick<DatabaseConnection, "db">,
   author: string,
@@ -113,47 +79,27 @@ export async function reserveBudget(
   now = new Date(),
 ): Promise<ReserveResult> {
   const periods = budgetPeriods(now);
-  try {
-    await connection.db.transaction(async (tx) => {
-      const caps = await capsFor(tx as unknown as Database, author, configured);
-      if (!(await addWithinCaps(tx, author, periods.day, spend, caps.imagesPerDay, null))) {
-        throw new Refused(await refusalFor(tx, author, periods.day, "images-per-day", caps.imagesPerDay ?? 0, periods.dayEnds));
-      }
-      if (!(await addWithinCaps(tx, author, periods.month, spend, caps.imagesPerMonth, caps.costMicrosPerMonth))) {
-        const imagesFull =
-          caps.imagesPerMonth !== null && (await spentIn(tx, author, periods.month)).images + spend.images > caps.imagesPerMonth;
-        throw new Refused(
-          imagesFull
-            ? await refusalFor(tx, author, periods.month, "images-per-month", caps.imagesPerMonth ?? 0, periods.monthEnds)
-            : await refusalFor(tx, author, periods.month, "cost-per-month", caps.costMicrosPerMonth ?? 0, periods.monthEnds),
-        );
-      }
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    throw error;
-  }
-  return { ok: true, reservation: { author, day: periods.day, month: periods.month, ...spend } };
-}
-
-async function spentIn(tx: Pick<Database, "select">, author: string, period: string): Promise<Spend> {
-  const [row] = await tx
-    .select({ images: budgetSpend.images, costMicros: budgetSpend.costMicros })
-    .from(budgetSpend)
-    .where(and(eq(budgetSpend.author, author), eq(budgetSpend.period, period)));
-  return row ?? { images: 0, costMicros: 0 };
-}
-
-async function refusalFor(
-  tx: Pick<Database, "select">,
-  author: string,
-  period: string,
-  cap: BudgetRefusal["cap"],
-  limit: number,
-  renewsAt: Date,
-): Promise<BudgetRefusal> {
-  const spent = await spentIn(tx, author, period);
-  return { cap, limit, used: cap === "cost-per-month" ? spent.costMicros : spent.images, renewsAt };
+  // Typed parameters: PGlite and node-postgres would otherwise send numbers as text of unknown type.
+  const result = await connection.db.execute(sql`
+    SELECT refused, cap_limit, used FROM reserve_budget(
+      ${author}::text, ${periods.day}::text, ${periods.month}::text, ${spend.images}::integer, ${spend.costMicros}::bigint,
+      ${configured.imagesPerDay}::bigint, ${configured.imagesPerMonth}::bigint, ${configured.costMicrosPerMonth}::bigint)`);
+  const [row] = rowsOf(result);
+  if (!row) throw new Error("The budget reservation answered no row.");
+  const refused = row.refused;
+  if (refused === null) return { ok: true, reservation: { author, day: periods.day, month: periods.month, ...spend } };
+  if (typeof refused !== "string" || !REFUSING_CAPS.has(refused))
+    throw new Error(`The budget reservation named an unknown cap: ${String(refused)}.`);
+  const cap = refused as BudgetRefusal["cap"];
+  return {
+    ok: false,
+    refusal: {
+      cap,
+      limit: Number(row.cap_limit),
+      used: Number(row.used),
+      renewsAt: cap === "images-per-day" ? periods.dayEnds : periods.monthEnds,
+    },
+  };
 }
 
 /**

@@ -119,6 +119,7 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0004_people_and_sessions",
               "0005_api_tokens",
               "0006_share_authors",
+              "0007_budget_reservation",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);
