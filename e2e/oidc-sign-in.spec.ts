@@ -15,6 +15,7 @@ const PUBLIC_URL = `http://127.0.0.1:${E2E.oidcPort}`;
 
 let provider: IdentityProvider;
 let instance: Instance;
+let instanceEnv: Record<string, string>;
 // On PostgreSQL, so that a test can age a session in the database the way time would.
 let postgres: PostgresServer;
 
@@ -31,9 +32,10 @@ test.beforeAll(async () => {
       ada: { email: "ada@example.com", name: "Ada Lovelace", groups: ["playground-admins", "design"] },
       bob: { email: "bob@example.com", name: "Bob Marley", groups: ["design"] },
       eve: { email: "eve@elsewhere.org", name: "Eve Outsider", groups: ["design"] },
+      cyd: { email: "cyd@example.com", name: "Cyd Charisse", groups: ["design"] },
     },
   });
-  instance = await startInstance("oidc", E2E.oidcPort, {
+  instanceEnv = {
     IMAGE_API_BASE_URL: E2E.fakeUrl,
     IMAGE_API_KEY: E2E.fakeKey,
     IMAGE_MODELS: "fake-b64",
@@ -46,7 +48,8 @@ test.beforeAll(async () => {
     PLAYGROUND_OIDC_NAME: "Example SSO",
     PLAYGROUND_OIDC_ALLOWED_DOMAINS: "example.com",
     PLAYGROUND_OIDC_ADMIN_GROUPS: "playground-admins",
-  });
+  };
+  instance = await startInstance("oidc", E2E.oidcPort, instanceEnv);
 });
 
 test.afterAll(async () => {
@@ -222,6 +225,65 @@ test("a personal API token generates as its maker from a script, opens no page, 
   await script.dispose();
 });
 
+test("a member cannot set caps, end sessions, revoke someone else's token or export others' usage", async ({ browser, playwright }) => {
+  const ada = await newPage(browser);
+  await signInAs(ada, "ada");
+  await waitForPlayground(ada);
+  const made = await ada.request.post("/api/tokens", { data: { name: "ada's notebook", days: 7 } });
+  expect(made.status()).toBe(201);
+  const adaToken = (await made.json()) as { id: string; token: string };
+  const bob = await newPage(browser);
+  await signInAs(bob, "bob");
+  await waitForPlayground(bob);
+
+  const form = (fields: Record<string, string>) => ({ form: fields, maxRedirects: 0 });
+  const caps = await bob.request.post("/api/budgets", form({ author: "ada", images_per_day: "0" }));
+  expect([caps.status(), caps.headers().location]).toEqual([303, "/usage?budget=not-admin"]);
+  const ended = await bob.request.post("/api/people/sessions/end", form({ person: "ada" }));
+  expect([ended.status(), ended.headers().location]).toEqual([303, "/usage?budget=not-admin"]);
+  const revoked = await bob.request.post(`/api/tokens/${adaToken.id}/revoke`, form({}));
+  expect([revoked.status(), revoked.headers().location]).toEqual([303, "/tokens?revoked=none"]);
+
+  // Nothing of it took: no caps for Ada, her session and her token still work.
+  const { default: pg } = await import("pg");
+  const client = new pg.Client(postgres.url);
+  await client.connect();
+  try {
+    expect((await client.query("SELECT author FROM budget_overrides WHERE author = 'ada'")).rowCount).toBe(0);
+  } finally {
+    await client.end();
+  }
+  await ada.reload();
+  await expect(ada.getByTestId("signed-in-as")).toHaveText("Ada Lovelace");
+  const script = await playwright.request.newContext({ baseURL: PUBLIC_URL });
+  const generated = await script.post("/api/generate", {
+    data: { model: "fake-b64", prompt: "ada's lighthouse", aspect_ratio: "1:1" },
+    headers: { authorization: `Bearer ${adaToken.token}` },
+  });
+  expect(generated.status()).toBe(200);
+  await script.dispose();
+
+  // Asking for Ada's usage lines answers Bob's own.
+  const exported = await bob.request.get("/api/usage/export?table=people&person=ada");
+  expect(exported.status()).toBe(200);
+  const csv = await exported.text();
+  expect(csv).toContain("Bob Marley");
+  expect(csv).not.toContain("Ada Lovelace");
+});
+
+test("one person makes at most 20 tokens an hour; the next is refused saying so", async ({ browser }) => {
+  const cyd = await newPage(browser);
+  await signInAs(cyd, "cyd", "/tokens");
+  await expect(cyd.getByRole("heading", { name: "Personal API tokens" })).toBeVisible();
+  for (let i = 1; i <= 20; i++) {
+    expect((await cyd.request.post("/api/tokens", { data: { name: `script ${i}`, days: 7 } })).status()).toBe(201);
+  }
+  const refused = await cyd.request.post("/api/tokens", { data: { name: "script 21", days: 7 } });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(((await refused.json()) as { detail: string }).detail).toContain("20 tokens an hour");
+});
+
 test("sign out everywhere ends the person's other sessions: the other device is sent back to sign in", async ({ browser }) => {
   const laptop = await newPage(browser);
   const phone = await newPage(browser);
@@ -268,4 +330,24 @@ test("an expired session is sent back to sign in, and back to the page it asked 
   await bob.getByRole("button", { name: "Sign in with Example SSO" }).click();
   await throughProvider(bob, "bob");
   await expect(bob.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
+});
+
+test("sessions and tokens outlive a restart of the playground", async ({ browser, playwright }) => {
+  const ada = await newPage(browser);
+  await signInAs(ada, "ada");
+  await waitForPlayground(ada);
+  const made = await ada.request.post("/api/tokens", { data: { name: "before the restart", days: 7 } });
+  const { token } = (await made.json()) as { token: string };
+  await instance.stop();
+  instance = await startInstance("oidc-restarted", E2E.oidcPort, instanceEnv);
+  await ada.reload();
+  await waitForPlayground(ada);
+  await expect(ada.getByTestId("signed-in-as")).toHaveText("Ada Lovelace");
+  const script = await playwright.request.newContext({ baseURL: PUBLIC_URL });
+  const generated = await script.post("/api/generate", {
+    data: { model: "fake-b64", prompt: "after the restart", aspect_ratio: "1:1" },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(generated.status()).toBe(200);
+  await script.dispose();
 });

@@ -48,6 +48,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "rate-limited": "Rate limited",
   "budget-used": "Budget used",
   "share-rate-limited": "Rate limited",
+  "too-many-requests": "Rate limited",
   "share-not-multipart": "Invalid input",
   "share-invalid": "Refused",
   "share-too-large": "Too large",

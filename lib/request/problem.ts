@@ -20,6 +20,7 @@ export const PROBLEM_KINDS = {
   "rate-limited": { status: 429, title: "Too many generations: the playground's rate limit was reached" },
   "budget-used": { status: 429, title: "Your image budget is used up for now" },
   "share-rate-limited": { status: 429, title: "Too many shares: the playground's rate limit was reached" },
+  "too-many-requests": { status: 429, title: "Too many requests of this kind: try again shortly" },
   "share-not-multipart": { status: 415, title: "A share must be sent as multipart form data" },
   "share-invalid": { status: 422, title: "The share was refused" },
   "share-too-large": { status: 413, title: "The share is too large" },

@@ -7,6 +7,8 @@ import { readGuardedJson, refuseCaller, signInRequired } from "@/lib/server/http
 import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { withRouteContext } from "@/lib/server/http/route-context";
 import { currentViewer } from "@/lib/server/people/current-viewer";
+import { TOKEN_CREATION_LIMIT } from "@/lib/server/limits/account-limits";
+import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { createToken, revokeToken, TOKEN_DAYS, TOKEN_NAME_MAX_CHARS } from "./api-tokens";
 
@@ -37,6 +39,11 @@ export function handleCreateToken(request: Request, configResult: ConfigResult):
     const parsed = newTokenSchema.safeParse(guarded.payload);
     if (!parsed.success) {
       return finish(problemResponse("invalid-request", { requestId, detail: parsed.error.issues[0]?.message ?? "Send {name, days}." }));
+    }
+    const rate = await takeFailingOpen(TOKEN_CREATION_LIMIT, limitStoreFor(config.shares), viewer.author.id);
+    if (!rate.ok) {
+      const detail = `One person can make ${TOKEN_CREATION_LIMIT.points} tokens an hour; revoke the ones you do not use.`;
+      return finish(problemResponse("too-many-requests", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
     }
     return withShareDatabase(config, context, async (connection) => {
       const made = await createToken(connection, viewer.author, parsed.data.name, parsed.data.days);

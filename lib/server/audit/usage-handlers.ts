@@ -14,6 +14,8 @@ import { auditPage, usageByModel, usageByPerson, type AuditRow } from "./usage-r
 import { usageDayRange } from "./usage-range";
 import { AUDIT_ACTIONS, auditLater } from "./audit-log";
 import { endAllSessions } from "@/lib/server/access/person-sessions";
+import { USAGE_EXPORT_LIMIT } from "@/lib/server/limits/account-limits";
+import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 
 /**
  * GET /api/usage/export: the Usage page's tables and the audit log as CSV for the same range and
@@ -35,6 +37,11 @@ export function handleUsageExport(request: Request, configResult: ConfigResult):
     const table = params.get("table");
     if (table !== "people" && table !== "models" && table !== "audit") {
       return finish(problemResponse("invalid-request", { requestId, detail: "table must be people, models or audit." }));
+    }
+    const rate = await takeFailingOpen(USAGE_EXPORT_LIMIT, limitStoreFor(config.shares), viewer.author.id);
+    if (!rate.ok) {
+      const detail = `One person can export ${USAGE_EXPORT_LIMIT.points} times in ten minutes.`;
+      return finish(problemResponse("too-many-requests", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
     }
     return withShareDatabase(config, context, async (connection) => {
       const usage = { from: range.start, to: range.end, author };

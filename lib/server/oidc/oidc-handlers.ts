@@ -9,6 +9,9 @@ import { auditLater } from "@/lib/server/audit/audit-log";
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { cookieValue } from "@/lib/server/http/cookies";
 import { logRequest } from "@/lib/server/http/request-log";
+import { clientOf } from "@/lib/server/http/client-address";
+import { OIDC_SIGN_IN_LIMIT } from "@/lib/server/limits/account-limits";
+import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 import { admitPerson } from "./admit-person";
 import { clearedLoginCookieHeader, LOGIN_COOKIE, loginCookieHeader, openLoginState, sealLoginState } from "./login-state";
 import { authorizationRequest, claimsOfCallback } from "./oidc-client";
@@ -35,6 +38,7 @@ export function handleOidcStart(request: Request, configResult: ConfigResult): P
     const { config } = configResult;
     const oidc = configResult.config.access.oidc;
     const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+    if (!(await withinSignInLimit(request, config))) return redirect(problemQuery("too-many", next === "/" ? {} : { next }));
     try {
       const { url, login } = await authorizationRequest(oidc, next);
       return redirect(url, loginCookieHeader(sealLoginState(login, await serverSecret(config.access)), isHttps(config)));
@@ -50,6 +54,7 @@ export function handleOidcCallback(request: Request, configResult: ConfigResult)
     const { config } = configResult;
     const oidc = configResult.config.access.oidc;
     const secure = isHttps(config);
+    if (!(await withinSignInLimit(request, config))) return redirect(problemQuery("too-many"), clearedLoginCookieHeader(secure));
     const url = new URL(request.url);
     const secret = await serverSecret(config.access).catch(() => null);
     const login = secret ? openLoginState(cookieValue(request.headers.get("cookie"), LOGIN_COOKIE), secret) : null;
@@ -83,6 +88,11 @@ export function handleOidcCallback(request: Request, configResult: ConfigResult)
       return redirect(problemQuery("unavailable"), clearedLoginCookieHeader(secure));
     }
   });
+}
+
+/** Both ends of a sign-in make the server call the provider: one budget per client address for the two. */
+async function withinSignInLimit(request: Request, config: ServerConfig): Promise<boolean> {
+  return (await takeFailingOpen(OIDC_SIGN_IN_LIMIT, limitStoreFor(config.shares), clientOf(request, config))).ok;
 }
 
 function redirect(location: string, cookie?: string): Response {

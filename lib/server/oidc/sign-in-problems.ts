@@ -8,7 +8,7 @@ import type { OidcConfig } from "./oidc-config";
  * address, never free text: a link made elsewhere cannot put words of its own on our page.
  */
 
-export type SignInProblem = "domain" | "group" | "no-subject" | "not-verified" | "expired" | "provider-error" | "unavailable";
+export type SignInProblem = "domain" | "group" | "no-subject" | "not-verified" | "expired" | "provider-error" | "unavailable" | "too-many";
 
 export function problemQuery(problem: SignInProblem, extra: Record<string, string> = {}): string {
   return `/sign-in?${new URLSearchParams({ problem, ...extra }).toString()}`;
@@ -67,6 +67,11 @@ export function describeSignInProblem(
       return {
         title: "Signing in is unavailable for a moment",
         detail: "The playground's database, which keeps sessions, cannot be reached. Try again in a minute.",
+      };
+    case "too-many":
+      return {
+        title: "Too many sign-ins just now",
+        detail: "More sign-ins came from your network in the last minute than this playground takes. Try again in a minute.",
       };
     default:
       return null;

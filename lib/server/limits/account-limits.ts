@@ -1,0 +1,18 @@
+import "server-only";
+import type { LimitSpec } from "./client-limits";
+
+/**
+ * Limits on the account side of the playground, where one request can cost far more than it
+ * looks: a sign-in makes the server call the provider (discovery, token exchange), a token is a
+ * row and an audit line, an export reads up to 100,000 audit lines. Generous for people, tight
+ * enough that a script on the team's network cannot turn them into load.
+ */
+
+/** Per client address: the start and the return of a sign-in spend one each (an office shares one address). */
+export const OIDC_SIGN_IN_LIMIT: LimitSpec = { name: "oidc", points: 120, durationSeconds: 60 };
+
+/** Per person: personal API tokens made in an hour. */
+export const TOKEN_CREATION_LIMIT: LimitSpec = { name: "tokens", points: 20, durationSeconds: 3600 };
+
+/** Per person: CSV exports of the Usage page in ten minutes. */
+export const USAGE_EXPORT_LIMIT: LimitSpec = { name: "usage-export", points: 30, durationSeconds: 600 };
