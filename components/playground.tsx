@@ -92,7 +92,7 @@ export function Playground({
   const [comparing, setComparing] = useState<{ runs: HistoryRun[]; module: CompareModule } | null>(null);
   const resultRef = useRef<HTMLElement>(null);
   const formApiRef = useRef<GenerationFormApi>(null);
-  const history = useHistory(historyCaps);
+  const history = useHistory(historyCaps, account?.name ?? null);
   const single = useSingleRun(history, formApiRef, resultRef);
   const { run, generate, openRun, rerun } = single;
   const { loadRuns } = history;

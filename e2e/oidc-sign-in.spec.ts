@@ -112,6 +112,7 @@ test("two people sign in with the provider; its groups claim makes one an admin,
   await fillForm(bob, { model: "fake-b64", prompt: "bob's lighthouse", ratio: "1:1" });
   await bob.getByRole("button", { name: "Generate" }).click();
   await expect(bob.getByTestId("image-card").first().getByRole("img")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.getByTestId("history-item").first().locator("time")).toHaveAttribute("title", /· by Bob Marley$/);
 
   // Bob shares it: the page says who shared it, and Ada's feedback carries her name, none typed.
   await expect(bob.getByRole("button", { name: "Share result" })).toBeEnabled();

@@ -100,7 +100,10 @@ export function HistoryItem({
             <span className="max-w-40 truncate font-mono">{run.request.model}</span>
             <span className="font-mono">{run.request.aspect_ratio}</span>
             <span>{(run.durationMs / 1000).toFixed(1)} s</span>
-            <time dateTime={new Date(run.createdAt).toISOString()} title={dateTimeText(run.createdAt)}>
+            <time
+              dateTime={new Date(run.createdAt).toISOString()}
+              title={`${dateTimeText(run.createdAt)}${run.author ? ` · by ${run.author}` : ""}`}
+            >
               {timeAgo(run.createdAt, now)}
             </time>
           </span>

@@ -21,11 +21,12 @@ const historyRecording = lazyModule(() => import("@/lib/browser/history/history-
  * closed when the page goes. Stable for the page's lifetime: its actions can be handed to any
  * component without re-rendering it.
  */
-export function useHistory(caps: HistoryCaps): HistoryApi {
+export function useHistory(caps: HistoryCaps, author: string | null): HistoryApi {
   const [history] = useState(
     () =>
       new PageHistory({
         caps,
+        author,
         loadEngine: () => historyEngine.load(),
         loadRecording: () => historyRecording.load(),
         indexedDB: () => (typeof indexedDB === "undefined" ? undefined : indexedDB),

@@ -14,6 +14,9 @@ export const ARCHIVE_VERSION = 1;
 /** Where a packed image sat in answer.json: this string, in place of its base64. */
 export const FILE_REFERENCE_PREFIX = "playground-file:";
 
+/** A person's name as an identity provider gives it, with room to spare. */
+const AUTHOR_MAX_CHARS = 200;
+
 const runStatus = z.enum(["succeeded", "no-image", "job", "service-error", "refused", "failed", "cancelled"]);
 
 const exchangeSchema = z.object({
@@ -64,6 +67,7 @@ export const archivedRunSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   group: z.optional(groupSchema),
   createdAt: z.number(),
+  author: z.optional(z.string().check(z.maxLength(AUTHOR_MAX_CHARS))),
   request: z.object({
     model: z.string(),
     prompt: z.string(),

@@ -46,6 +46,11 @@ export type HistoryRun = Verdict & {
   id: string;
   group?: RunGroup;
   createdAt: number;
+  /**
+   * Who made the run, when the playground knows people: "team" behind a shared password, the
+   * person's name with sign-in. Runs made in an open playground (and older runs) have none.
+   */
+  author?: string;
   request: GenerationRequest;
   status: RunStatus;
   /** "200 OK", "429", "Cancelled": what the list shows beside the status. */

@@ -97,13 +97,13 @@ describe("history export and import", () => {
     expect(answer).toContain('"b64_json":"playground-file:image-1.png"');
     const csv = await entryText(entries.find((entry) => entry.name === "index.csv"));
     expect(csv.split("\r\n")[1]).toBe(
-      '"1970-01-01T00:00:01.000Z","m1","16:9","succeeded","200 OK","42","1","false","","false","","http://127.0.0.1:9/v1/images/generations","a ""red"", fox","","","","runs/001-a-red-fox"',
+      '"1970-01-01T00:00:01.000Z","m1","16:9","succeeded","200 OK","42","1","false","","false","","http://127.0.0.1:9/v1/images/generations","a ""red"", fox","","","","","runs/001-a-red-fox"',
     );
   });
 
   it("imports its own export back with the same answers, images, metadata and verdicts", async () => {
     const sampled = await sampleRuns();
-    const runs = [{ ...sampled[0]!, rating: 4 as const, picked: true, note: "the warm one" }, ...sampled.slice(1)];
+    const runs = [{ ...sampled[0]!, rating: 4 as const, picked: true, note: "the warm one", author: "Ada Lovelace" }, ...sampled.slice(1)];
     const imported = await importHistoryArchive(await zipBytes(await buildHistoryArchive(runs)), DEFAULT_HISTORY_CAPS);
     if (!imported.ok) throw new Error(imported.message);
     expect(imported.skipped).toEqual([]);
@@ -120,6 +120,8 @@ describe("history export and import", () => {
     expect(imported.runs[0]?.group).toBeUndefined();
     expect([imported.runs[0]?.rating, imported.runs[0]?.picked, imported.runs[0]?.note]).toEqual([4, true, "the warm one"]);
     expect(imported.runs[1]?.rating).toBeUndefined();
+    // Who made each run comes back with it; runs made where nobody signs in name no one.
+    expect([imported.runs[0]?.author, imported.runs[1]?.author]).toEqual(["Ada Lovelace", undefined]);
   });
 
   it("refuses foreign zips and other files in plain words", async () => {

@@ -70,6 +70,7 @@ export async function archivedRunFiles(run: HistoryRun, folder = ""): Promise<{ 
     id: run.id,
     ...(run.group ? { group: run.group } : {}),
     createdAt: run.createdAt,
+    ...(run.author ? { author: run.author } : {}),
     request: run.request,
     status: run.status,
     statusText: run.statusText,
@@ -141,6 +142,7 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
       request.extra ? JSON.stringify(request.extra) : "",
       run.usage ? describeUsage(run.usage) : "",
       costCell(run, prices),
+      run.author ?? "",
       folder,
     ]);
   }
@@ -161,6 +163,7 @@ export async function buildHistoryArchive(runs: readonly HistoryRun[], now = new
     "extra_fields",
     "usage",
     "estimated_cost",
+    "author",
     "folder",
   ];
   const csv: ZipEntry = { name: "index.csv", data: new TextEncoder().encode(toCsv(header, rows)) };

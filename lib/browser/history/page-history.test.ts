@@ -31,8 +31,8 @@ const loaders = { loadEngine: async () => engine, loadRecording: async () => rec
 const BIG: HistoryCaps = { maxRuns: 1000, maxBytes: 1e12 };
 const opened: PageHistory[] = [];
 
-function pageHistory(factory: IDBFactory, caps = BIG, pages = { firstPage: 10, laterPage: 20 }): PageHistory {
-  const history = new PageHistory({ caps, ...loaders, indexedDB: () => factory, ...pages });
+function pageHistory(factory: IDBFactory, caps = BIG, pages = { firstPage: 10, laterPage: 20 }, author: string | null = null): PageHistory {
+  const history = new PageHistory({ caps, ...loaders, indexedDB: () => factory, ...pages, author });
   opened.push(history);
   return history;
 }
@@ -126,6 +126,21 @@ describe("PageHistory", () => {
     const snapshot = await until(history, (current) => current.totals.count === 3);
     expect(ids(snapshot)).toEqual([saved?.id, "run-1", "run-0"]);
     expect(snapshot.persistence?.state).toBe("persistent");
+  });
+
+  it("records who made each run when the playground knows people, and no one when it is open", async () => {
+    const factory = new IDBFactory();
+    const signedIn = pageHistory(factory, BIG, undefined, "Ada Lovelace");
+    signedIn.start();
+    const made = await signedIn.save({ model: "m", prompt: "a fox", aspect_ratio: "1:1" }, { kind: "cancelled", totalMs: 5 }, 5000);
+    expect(made?.author).toBe("Ada Lovelace");
+    const snapshot = await until(signedIn, (current) => current.totals.count === 1);
+    expect(snapshot.summaries[0]?.author).toBe("Ada Lovelace");
+    signedIn.stop();
+    const open = pageHistory(new IDBFactory());
+    open.start();
+    const anonymous = await open.save({ model: "m", prompt: "a fox", aspect_ratio: "1:1" }, { kind: "cancelled", totalMs: 5 }, 5000);
+    expect(anonymous && "author" in anonymous).toBe(false);
   });
 
   it("merges what another tab saves, stars, deletes and clears", async () => {

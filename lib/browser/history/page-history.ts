@@ -52,6 +52,8 @@ export type PageHistoryOptions = {
   indexedDB: () => IDBFactory | undefined;
   /** Waited for before anything loads: the page's first paint comes first. */
   whenStarted?: () => Promise<void>;
+  /** Who makes the runs saved here (see HistoryRun.author); null in an open playground. */
+  author?: string | null;
   /** How many summaries the first read and each later read take. */
   firstPage?: number;
   laterPage?: number;
@@ -291,7 +293,8 @@ export class PageHistory {
     let run: HistoryRun;
     try {
       const recording = await this.options.loadRecording();
-      run = await recording.recordRun({ id: newId(), createdAt, request, outcome, group }, recording.browserRecordingTools);
+      const recorded = await recording.recordRun({ id: newId(), createdAt, request, outcome, group }, recording.browserRecordingTools);
+      run = this.options.author ? { ...recorded, author: this.options.author } : recorded;
     } catch (error) {
       this.set({ notice: { tone: "problem", text: `This run was not saved: ${error instanceof Error ? error.message : String(error)}` } });
       return null;
@@ -320,7 +323,11 @@ export class PageHistory {
       { id, createdAt: stored.createdAt, request: stored.request, outcome, group: stored.group },
       recording.browserRecordingTools,
     );
-    const replaced = await store.replaceRun({ ...finished, durationMs: Date.now() - stored.createdAt });
+    const replaced = await store.replaceRun({
+      ...finished,
+      ...(stored.author ? { author: stored.author } : {}),
+      durationMs: Date.now() - stored.createdAt,
+    });
     if (!replaced.ok) return this.problem("The job's result was not saved", replaced);
     const summary = replaced.value;
     if (!summary) return;
