@@ -6,9 +6,7 @@ import { Playground } from "@/components/playground";
 import { getServerConfig } from "@/lib/server/config/config";
 import { describeService } from "@/lib/server/upstream/service-target";
 import { currentViewer } from "@/lib/server/people/current-viewer";
-import { hasAnyCap } from "@/lib/server/budgets/budget-store";
-import { budgetLeftFor } from "@/lib/server/budgets/budget-left";
-import { sharedDatabase } from "@/lib/server/database/shared-database";
+import { budgetShownTo } from "@/lib/server/budgets/budget-left";
 import { readSharedFields, sharedQuery } from "@/lib/request/share-link";
 
 type HomeProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -27,12 +25,8 @@ export default async function HomePage({ searchParams }: HomeProps) {
     redirect(query ? `/sign-in?next=${encodeURIComponent(`/?${query}`)}` : "/sign-in");
   }
   const service = await describeService(config);
-  // A budget applies: what is left of it, for the meter near Generate (the database is open already).
-  const budget = hasAnyCap(config.budgets)
-    ? await sharedDatabase(config.shares)
-        .then((connection) => budgetLeftFor(connection, viewer.author.id, config))
-        .catch(() => null)
-    : null;
+  // What is left of a budget that applies to this person, for the meter near Generate.
+  const budget = await budgetShownTo(config, viewer.author.id);
   return (
     <Playground
       models={config.models}

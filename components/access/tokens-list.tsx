@@ -1,4 +1,5 @@
-import Link from "next/link";
+import { AccountPageHeader } from "@/components/access/account-page-header";
+import { DataTableHead } from "@/components/ui/data-table-head";
 import { buttonClass } from "@/components/ui/button";
 import { CreateTokenForm } from "./create-token-form";
 
@@ -28,15 +29,7 @@ export function TokensList({
 }) {
   return (
     <div className="mx-auto flex min-h-dvh max-w-4xl flex-col">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
-        <h1 className="text-lg font-semibold tracking-tight">Personal API tokens</h1>
-        <div className="flex items-center gap-3 text-sm">
-          <span className="text-muted">{owner}</span>
-          <Link href="/" className={buttonClass("secondary", "sm")}>
-            Back to the playground
-          </Link>
-        </div>
-      </header>
+      <AccountPageHeader title="Personal API tokens" who={owner} />
       <main className="flex flex-col gap-6 p-4 lg:p-6">
         <p className="text-sm text-muted">
           A script sends a token as <code className="font-mono">Authorization: Bearer pgt_…</code> to{" "}
@@ -61,25 +54,15 @@ export function TokensList({
           ) : (
             <table className="mt-2 w-full text-sm">
               <caption className="sr-only">Your tokens</caption>
-              <thead>
-                <tr className="border-b border-zinc-200 text-left text-xs text-muted dark:border-zinc-800">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Made
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Expires
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Last used
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">State</span>
-                  </th>
-                </tr>
-              </thead>
+              <DataTableHead
+                columns={[
+                  { label: "Name" },
+                  { label: "Made" },
+                  { label: "Expires" },
+                  { label: "Last used" },
+                  { label: "State", hidden: true },
+                ]}
+              />
               <tbody>
                 {tokens.map((token) => (
                   <tr key={token.id} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">

@@ -1,20 +1,6 @@
+import { DataTableHead, EmptyTableRow } from "@/components/ui/data-table-head";
+import type { AuditLineData as AuditLine } from "@/lib/usage/usage-report-data";
 import { formatCost } from "./usage-format";
-
-export type AuditLine = {
-  id: number;
-  at: string;
-  action: string;
-  authorName: string;
-  model: string | null;
-  aspectRatio: string | null;
-  status: number | null;
-  images: number | null;
-  costMicros: number | null;
-  currency: string | null;
-  requestId: string | null;
-  prompt: string | null;
-  detail: string | null;
-};
 
 /** One page of the audit log, newest first; what happened is one readable cell, the ids beside it. */
 export function AuditTable({ lines, showPrompts }: { lines: AuditLine[]; showPrompts: boolean }) {
@@ -22,33 +8,11 @@ export function AuditTable({ lines, showPrompts }: { lines: AuditLine[]; showPro
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Audit log</caption>
-        <thead>
-          <tr className="border-b border-zinc-200 text-left text-xs text-muted dark:border-zinc-800">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Time (UTC)
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Person
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Action
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              What
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Request id
-            </th>
-          </tr>
-        </thead>
+        <DataTableHead
+          columns={[{ label: "Time (UTC)" }, { label: "Person" }, { label: "Action" }, { label: "What" }, { label: "Request id" }]}
+        />
         <tbody>
-          {lines.length === 0 && (
-            <tr>
-              <td colSpan={5} className="py-4 text-center text-muted">
-                Nothing recorded in this range.
-              </td>
-            </tr>
-          )}
+          {lines.length === 0 && <EmptyTableRow columns={5}>Nothing recorded in this range.</EmptyTableRow>}
           {lines.map((line) => (
             <tr key={line.id} className="border-b border-zinc-100 align-top last:border-0 dark:border-zinc-800/60">
               <td className="py-2 pr-4 whitespace-nowrap tabular-nums">{line.at.slice(0, 19).replace("T", " ")}</td>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AccountPageHeader } from "@/components/access/account-page-header";
 import { buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/field-message";
@@ -23,18 +23,7 @@ export function UsageReport({ report }: { report: UsageReportData }) {
   };
   return (
     <div className="mx-auto flex min-h-dvh max-w-6xl flex-col">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 lg:px-6 dark:border-zinc-800">
-        <h1 className="text-lg font-semibold tracking-tight">Usage</h1>
-        <div className="flex items-center gap-3 text-sm">
-          <span className="text-muted">
-            {viewer.name}
-            {viewer.isAdmin ? " · admin" : ""}
-          </span>
-          <Link href="/" className={buttonClass("secondary", "sm")}>
-            Back to the playground
-          </Link>
-        </div>
-      </header>
+      <AccountPageHeader title="Usage" who={`${viewer.name}${viewer.isAdmin ? " · admin" : ""}`} />
       <main className="flex flex-col gap-6 p-4 lg:p-6">
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Range">
           <Field id="usage-from" label="From">

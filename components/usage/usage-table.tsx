@@ -1,14 +1,6 @@
+import { DataTableHead, EmptyTableRow } from "@/components/ui/data-table-head";
+import type { UsageLineData } from "@/lib/usage/usage-report-data";
 import { formatCost, formatCount } from "./usage-format";
-
-export type UsageTableLine = {
-  key: string;
-  name: string;
-  requests: number;
-  images: number;
-  failures: number;
-  costMicros: number;
-  currency: string | null;
-};
 
 /** One of the Usage page's sums (by person, by model), with a total row when it has several lines. */
 export function UsageTable({
@@ -19,7 +11,7 @@ export function UsageTable({
 }: {
   caption: string;
   first: string;
-  lines: UsageTableLine[];
+  lines: UsageLineData[];
   exportHref: string;
 }) {
   const total = lines.reduce(
@@ -43,33 +35,17 @@ export function UsageTable({
       <div className="overflow-x-auto p-4 pt-2">
         <table className="w-full text-sm tabular-nums">
           <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b border-zinc-200 text-left text-xs text-muted dark:border-zinc-800">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                {first}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Requests
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Images
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Failures
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Estimated cost
-              </th>
-            </tr>
-          </thead>
+          <DataTableHead
+            columns={[
+              { label: first },
+              { label: "Requests", numeric: true },
+              { label: "Images", numeric: true },
+              { label: "Failures", numeric: true },
+              { label: "Estimated cost", numeric: true },
+            ]}
+          />
           <tbody>
-            {lines.length === 0 && (
-              <tr>
-                <td colSpan={5} className="py-4 text-center text-muted">
-                  No generations in this range.
-                </td>
-              </tr>
-            )}
+            {lines.length === 0 && <EmptyTableRow columns={5}>No generations in this range.</EmptyTableRow>}
             {lines.map((line) => (
               <tr key={line.key} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
                 <th scope="row" className="py-2 pr-4 text-left font-medium">

@@ -9,6 +9,23 @@ export type UsageLineData = {
   costMicros: number;
   currency: string | null;
 };
+/** One line of the audit log as the page shows it. */
+export type AuditLineData = {
+  id: number;
+  at: string;
+  action: string;
+  authorName: string;
+  model: string | null;
+  aspectRatio: string | null;
+  status: number | null;
+  images: number | null;
+  costMicros: number | null;
+  currency: string | null;
+  requestId: string | null;
+  prompt: string | null;
+  detail: string | null;
+};
+
 export type CapsData = { imagesPerDay: number | null; imagesPerMonth: number | null; costMicrosPerMonth: number | null };
 export type SpendData = { images: number; costMicros: number };
 
@@ -28,21 +45,7 @@ export type UsageReportData = {
     notice: "saved" | "invalid" | "not-admin" | "sessions-ended" | null;
   };
   audit: {
-    lines: {
-      id: number;
-      at: string;
-      action: string;
-      authorName: string;
-      model: string | null;
-      aspectRatio: string | null;
-      status: number | null;
-      images: number | null;
-      costMicros: number | null;
-      currency: string | null;
-      requestId: string | null;
-      prompt: string | null;
-      detail: string | null;
-    }[];
+    lines: AuditLineData[];
     next: number | null;
     showPrompts: boolean;
     keptDays: number;

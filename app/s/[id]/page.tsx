@@ -38,25 +38,9 @@ export default async function SharePage({ params }: SharePageProps) {
   if (lookup.state === "expired") return <ShareUnavailable detail="This share has expired; its images have been deleted." />;
   const { share } = lookup;
   const endpoints = await knownEndpoints(config);
-  return share.kind === "run" ? (
-    <SharedRunPage
-      id={share.id}
-      record={share.record}
-      expiresAt={share.expiresAt}
-      author={share.authorName}
-      signedInAs={signedInAs}
-      endpoints={endpoints}
-    />
-  ) : (
-    <SharedGridPage
-      id={share.id}
-      record={share.record}
-      expiresAt={share.expiresAt}
-      author={share.authorName}
-      signedInAs={signedInAs}
-      endpoints={endpoints}
-    />
-  );
+  // What both pages show around the shared thing itself.
+  const page = { id: share.id, expiresAt: share.expiresAt, author: share.authorName, signedInAs, endpoints };
+  return share.kind === "run" ? <SharedRunPage {...page} record={share.record} /> : <SharedGridPage {...page} record={share.record} />;
 }
 
 export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {

@@ -7,8 +7,8 @@ import { withRouteContext } from "@/lib/server/http/route-context";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { currentViewer } from "@/lib/server/people/current-viewer";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
-import { hasAnyCap, MICROS } from "@/lib/server/budgets/budget-store";
-import { budgetLeftFor } from "@/lib/server/budgets/budget-left";
+import { MICROS } from "@/lib/server/budgets/budget-store";
+import { budgetShownTo } from "@/lib/server/budgets/budget-left";
 import { auditCsv, usageLinesCsv } from "./usage-csv";
 import { auditPage, usageByModel, usageByPerson, type AuditRow } from "./usage-report";
 import { usageDayRange } from "./usage-range";
@@ -150,7 +150,7 @@ export function handleEndSessions(request: Request, configResult: ConfigResult):
   });
 }
 
-/** GET /api/budget: what is left of the caller's budget (null without caps), for the meter near Generate. */
+/** GET /api/budget: what is left of the caller's budget (null when no cap applies to them), for the meter near Generate. */
 export function handleBudgetLeft(request: Request, configResult: ConfigResult): Promise<Response> {
   return withRouteContext("/api/budget", configResult, async (config, context) => {
     const { requestId, finish } = context;
@@ -158,9 +158,6 @@ export function handleBudgetLeft(request: Request, configResult: ConfigResult): 
     if (!viewer) return finish(signInRequired(requestId));
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { headers: { "content-type": "application/json", "cache-control": "no-store" } });
-    if (!hasAnyCap(config.budgets)) return finish(json({ budget: null }));
-    return withShareDatabase(config, context, async (connection) =>
-      finish(json({ budget: await budgetLeftFor(connection, viewer.author.id, config) })),
-    );
+    return finish(json({ budget: await budgetShownTo(config, viewer.author.id) }));
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { auditLog } from "@/lib/server/database/schema";
+import type { UsageLineData } from "@/lib/usage/usage-report-data";
 
 /**
  * What the Usage page and its exports read from the audit log: generations summed by person, by
@@ -11,15 +12,8 @@ import { auditLog } from "@/lib/server/database/schema";
 
 export type UsageRange = { from: Date; to: Date; author: string | null };
 
-export type UsageLine = {
-  key: string;
-  name: string;
-  requests: number;
-  images: number;
-  failures: number;
-  costMicros: number;
-  currency: string | null;
-};
+/** A sum by person or by model: the same shape the page receives. */
+export type UsageLine = UsageLineData;
 
 export type DailyUsage = { day: string; model: string; images: number; costMicros: number };
 

@@ -2,7 +2,8 @@ import "server-only";
 import type { BudgetLeft } from "@/lib/request/budget-left";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
-import { capsFor, capsFromConfig, spendOf } from "./budget-store";
+import { readyDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
+import { capsFor, capsFromConfig, hasAnyCap, spendOf } from "./budget-store";
 
 /** One person's budget as the page shows it: the tighter image cap (today's or this month's) and the month's cost. */
 export async function budgetLeftFor(connection: DatabaseConnection, author: string, config: ServerConfig): Promise<BudgetLeft> {
@@ -15,4 +16,16 @@ export async function budgetLeftFor(connection: DatabaseConnection, author: stri
     images: left(day) <= left(month) ? day : month,
     cost: caps.costMicrosPerMonth === null ? null : { usedMicros: spent.month.costMicros, capMicros: caps.costMicrosPerMonth, currency },
   };
+}
+
+/**
+ * What the page shows near Generate: null when no cap applies to the person (none configured and no
+ * admin's caps for them), or when it cannot be read. Without configured caps the database is only
+ * read once open: the page never waits for it to start.
+ */
+export async function budgetShownTo(config: ServerConfig, author: string): Promise<BudgetLeft | null> {
+  const opening = hasAnyCap(config.budgets) ? sharedDatabase(config.shares) : readyDatabase(config.shares);
+  if (!opening) return null;
+  const left = await opening.then((connection) => budgetLeftFor(connection, author, config)).catch(() => null);
+  return left && (left.images || left.cost) ? left : null;
 }

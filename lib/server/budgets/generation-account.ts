@@ -2,7 +2,7 @@ import "server-only";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import { appendAudit } from "@/lib/server/audit/audit-log";
-import { openedDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
+import { openedDatabase, readyDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
 import type { Author } from "@/lib/server/people/author";
 import { capsFromConfig, hasAnyCap, MICROS, reserveBudget, settleBudget, type BudgetRefusal, type Reservation } from "./budget-store";
 
@@ -59,6 +59,18 @@ export async function openGenerationAccount(
     if (!reserved) return { ok: false, reason: "budget-unavailable" };
     if (!reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
     reservation = reserved.reservation;
+  } else {
+    // No cap configured: still counted (the Usage page's today and this month), and an admin's caps
+    // for one person still hold, whenever the database is open. Never waited for, and a failure
+    // lets the generation go ahead uncounted: nothing configured asked for a cap.
+    const ready = readyDatabase(config.shares);
+    const reserved = ready
+      ? await ready
+          .then((connection) => reserveBudget(connection, author.id, spendOf(asked), capsFromConfig(config.budgets)))
+          .catch(() => null)
+      : null;
+    if (reserved && !reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
+    if (reserved?.ok) reservation = reserved.reservation;
   }
 
   let open = true;

@@ -46,6 +46,15 @@ export function openedDatabase(config: Pick<SharesConfig, "database">): Promise<
   return current && current.key === keyOf(config) ? current.opening : null;
 }
 
+/**
+ * The connection only once it is open: for work that may be skipped but must never wait for the
+ * opening (counting a generation against caps nobody configured, the page's budget meter).
+ */
+export function readyDatabase(config: Pick<SharesConfig, "database">): Promise<DatabaseConnection> | null {
+  const current = holder.__playgroundDatabase;
+  return current && current.key === keyOf(config) && current.open ? current.opening : null;
+}
+
 /** Whether the connection is still being opened (migrations, the embedded database's first start). */
 export function isDatabaseOpening(): boolean {
   const current = holder.__playgroundDatabase;

@@ -6,6 +6,7 @@ import { configFor, fields, generate, generateRequest, problemOf, ROUTE_TEST_KEY
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { auditLog } from "@/lib/server/database/schema";
 import { spendOf } from "@/lib/server/budgets/budget-store";
+import { setOverride } from "@/lib/server/budgets/budget-overrides";
 import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
 
 /** Budgets through the route: reserved before the service is called, settled with what it made, audited. */
@@ -76,6 +77,26 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
       expect(entries[0]).toMatchObject({ status: 200, images: 1, aspectRatio: "16:9" });
       expect(entries[0]?.requestId).toBe(requestId);
     });
+  });
+
+  it("with no cap configured, generations are still counted, and an admin's caps for one person still hold", async () => {
+    const config = configFor(fake.url, env);
+    if (!config.ok) throw new Error("config");
+    const connection = await sharedDatabase(config.config.shares);
+    const before = (await spentToday(config)).images;
+    expect((await generate(generateRequest(fields("fake-b64", `counted ${kind}`)), config)).status).toBe(200);
+    await vi.waitFor(async () => expect((await spentToday(config)).images).toBe(before + 1));
+    const you = { id: "you", name: "You" };
+    const noCaps = { imagesPerDay: null, imagesPerMonth: null, costMicrosPerMonth: null };
+    await setOverride(connection, you, { ...noCaps, imagesPerDay: before + 1 }, { id: "admin", name: "Admin" });
+    try {
+      const refused = await generate(generateRequest(fields("fake-b64", `capped ${kind}`)), config);
+      expect(refused.status).toBe(429);
+      expect((await problemOf(refused)).detail).toContain(`budget of ${before + 1} images a day is used`);
+      expect(reachedWith(`capped ${kind}`)).toBe(0);
+    } finally {
+      await setOverride(connection, you, noCaps, { id: "admin", name: "Admin" });
+    }
   });
 });
 
