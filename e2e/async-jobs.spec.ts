@@ -33,3 +33,36 @@ test("refuses to poll a URL that is not on the service", async ({ page }, testIn
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "That polling URL is not on the image service" })).toBeVisible();
 });
+
+test("follows an operation announced only in headers (202, a relative Operation-Location, Retry-After: 1) to its picture, listing each check", async ({
+  page,
+}, testInfo) => {
+  await fillForm(page, { model: "fake-operation", prompt: `operation ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("job-notice")).toContainText("The service accepted a job; no image yet.");
+  // Shown resolved against the service that answered.
+  await expect(page.getByTestId("job-notice")).toContainText(new RegExp(`${E2E.fakeUrl}/v1/operations/[\\w-]+`));
+  await expect(page.getByTestId("history-item").first()).toContainText("Job pending");
+  // The service asked for a second between checks: the page follows its pace.
+  await page.getByRole("button", { name: "Poll every 1 s" }).click();
+  await expect(page.getByTestId("poll-counter")).toContainText("Polling ended: the image arrived.", { timeout: 20_000 });
+  await expect(page.getByTestId("poll-counter")).toContainText("Checked 3 times.");
+  const checks = page.getByRole("list", { name: "Checks" }).getByRole("listitem");
+  await expect(checks).toHaveCount(3);
+  await expect(checks.nth(0)).toContainText("notStarted");
+  await expect(checks.nth(1)).toContainText("running");
+  await expect(checks.nth(2)).toContainText(/succeeded\s*the image arrived/);
+  await expect(page.getByTestId("image-size")).toContainText("200×100");
+  await expect(page.getByTestId("history-item").first()).toContainText("Images");
+  await keepScreenshot(page, testInfo, "operation-followed");
+});
+
+test("an operation that names another host is shown, and never polled with the key", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-operation-elsewhere", prompt: `elsewhere ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("job-notice")).toContainText("http://127.0.0.2:");
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /That polling URL (is not on the image service|was not named by the service)/ }),
+  ).toBeVisible();
+});

@@ -12,20 +12,24 @@ import { buttonClass } from "@/components/ui/button";
 export function JobFollower({
   pollingUrl,
   pollGrant,
+  firstPaceMs,
   follow,
   renderAnswer,
 }: {
   pollingUrl: string;
   /** The grant our server issued for this URL; null sends none (and the server says why it refuses). */
   pollGrant: string | null;
+  /** The pace the job's own answer asked for (its Retry-After). */
+  firstPaceMs: number;
   follow: JobFollow;
   renderAnswer: (outcome: RunOutcome) => React.ReactNode;
 }) {
   // Another job's progress (an earlier run) does not belong to this answer.
   const mine = follow.url === pollingUrl;
-  const { auto, checks, latest, busy, ended, nextAt } = mine
+  const { auto, checks, latest, busy, ended, nextAt, log } = mine
     ? follow
-    : { ...follow, auto: false, checks: 0, latest: null, busy: false, ended: null, nextAt: null };
+    : { ...follow, auto: false, checks: 0, latest: null, busy: false, ended: null, nextAt: null, log: [] };
+  const everyMs = mine && checks > 0 ? follow.everyMs : firstPaceMs;
   const now = useTicking(auto);
 
   return (
@@ -39,8 +43,8 @@ export function JobFollower({
             Stop polling
           </button>
         ) : (
-          <button type="button" onClick={() => follow.startPolling(pollingUrl, pollGrant)} className={buttonClass("primary")}>
-            Poll every {follow.everyMs / 1000} s
+          <button type="button" onClick={() => follow.startPolling(pollingUrl, pollGrant, firstPaceMs)} className={buttonClass("primary")}>
+            Poll every {formatSeconds(everyMs)}
           </button>
         )}
         <span data-testid="poll-counter" aria-live="polite" className="text-zinc-600 tabular-nums dark:text-zinc-400">
@@ -50,6 +54,22 @@ export function JobFollower({
           {ended && ` Polling ended: ${ended}.`}
         </span>
       </div>
+      {log.length > 0 && (
+        <ol
+          aria-label="Checks"
+          className="flex flex-col gap-0.5 font-mono text-xs text-zinc-600 dark:text-zinc-400"
+          data-testid="poll-checks"
+        >
+          {log.map((entry, index) => (
+            <li key={index} className="flex flex-wrap gap-x-3">
+              <span className="w-16 tabular-nums">+{formatSeconds(entry.afterMs)}</span>
+              <span className="w-10">{entry.status ?? "—"}</span>
+              {entry.state && <span>{entry.state}</span>}
+              <span className="font-sans">{entry.summary}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       {latest && (
         <section aria-label="Latest check" className="flex flex-col gap-3 border-l-2 border-accent-400 pl-4">
           <h3 className="text-sm font-semibold">Latest check</h3>
@@ -69,4 +89,10 @@ function useTicking(active: boolean): number {
     return () => window.clearInterval(timer);
   }, [active]);
   return now;
+}
+
+/** "1 s", "2.5 s": a pace or an offset in seconds, with a tenth only when it has one. */
+function formatSeconds(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} s`;
 }

@@ -8,7 +8,8 @@ import { useInterpretedAnswer } from "./use-interpreted-answer";
 import { describeUsage, formatMoney, usageOfBody } from "@/lib/answer/service-usage";
 import { estimateRunCost } from "@/lib/request/prices";
 import { usePrices } from "@/components/ui/prices-context";
-import { detectJob } from "@/lib/answer/job-status";
+import { jobOfAnswer } from "@/lib/answer/job-status";
+import { pollPaceMs } from "@/lib/answer/retry-after";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
 import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
@@ -126,7 +127,7 @@ function ServiceResultView({
   const interpreted = useMemo(() => withSavedCopies(read, savedImages), [read, savedImages]);
   const confirmed = useConfirmedImages(interpreted.uncertain);
   const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
-  const job = useMemo(() => (answer.body.kind === "json" ? detectJob(answer.body.value) : null), [answer]);
+  const job = useMemo(() => jobOfAnswer(answer.body, exchange), [answer, exchange]);
   const showJob = job !== null && answer.images.length === 0 && job.phase !== "done";
   const requested = parseAspectRatio(request.aspect_ratio);
   const succeeded = exchange.status >= 200 && exchange.status < 300;
@@ -165,6 +166,7 @@ function ServiceResultView({
           <JobFollower
             pollingUrl={job.pollingUrl}
             pollGrant={exchange.pollGrants?.[job.pollingUrl.trim()] ?? null}
+            firstPaceMs={pollPaceMs(exchange.retryAfter)}
             follow={jobs}
             renderAnswer={(polled) =>
               polled.kind === "service" ? (

@@ -4,28 +4,40 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { generationRuntime } from "./generation-runtime";
 import { useLatestRequest } from "@/components/ui/use-abortable-effect";
+import { POLL_EVERY_MS, pollPaceMs } from "@/lib/answer/retry-after";
 
-/** How often automatic polling asks, and for how long at most. */
-export const POLL_EVERY_MS = 3000;
+/** For how long automatic polling goes on at most. */
 export const POLL_FOR_AT_MOST_MS = 10 * 60_000;
+
+/** One check as the follower lists it: when (ms after the first), what came back, and the job's state if it said one. */
+export type PollCheck = { afterMs: number; status: number | null; state: string | null; summary: string };
+/** The list keeps the latest checks only: a job followed for ten minutes at 1 s would otherwise list 600. */
+const CHECKS_LISTED = 50;
 
 /**
  * Why a poll's answer ends the polling, or null to keep going. The answer reader is loaded here, at
  * the first poll, not with the page: a job answer is where it is first needed on this path.
  */
-async function endOf(outcome: RunOutcome): Promise<string | null> {
-  if (outcome.kind === "cancelled") return "stopped";
-  if (outcome.kind !== "service") return "the check itself failed";
+async function endOf(outcome: RunOutcome): Promise<{ end: string | null; state: string | null }> {
+  if (outcome.kind === "cancelled") return { end: "stopped", state: null };
+  if (outcome.kind !== "service") return { end: "the check itself failed", state: null };
   const { exchange } = outcome;
   const { interpretAnswer } = await import("@/lib/answer/interpret-answer");
   const answer = interpretAnswer(exchange.bytes, exchange.contentType);
-  if (answer.images.length > 0) return "the image arrived";
-  if (exchange.status >= 400) return `the service answered ${exchange.status}`;
-  const { detectJob } = await generationRuntime.load();
-  const job = answer.body.kind === "json" ? detectJob(answer.body.value) : null;
-  if (job?.phase === "failed") return "the job failed";
-  if (job?.phase === "done") return "the job is done";
-  return null;
+  const { jobOfAnswer } = await generationRuntime.load();
+  const state = jobOfAnswer(answer.body, exchange)?.state ?? null;
+  if (answer.images.length > 0) return { end: "the image arrived", state };
+  if (exchange.status >= 400) return { end: `the service answered ${exchange.status}`, state };
+  const job = jobOfAnswer(answer.body, exchange);
+  if (job?.phase === "failed") return { end: "the job failed", state };
+  if (job?.phase === "done") return { end: "the job is done", state };
+  return { end: null, state };
+}
+
+function summaryOf(outcome: RunOutcome, end: string | null): string {
+  if (outcome.kind === "service") return end ?? "still running";
+  if (outcome.kind === "problem") return outcome.problem.title;
+  return end ?? outcome.kind;
 }
 
 type Progress = {
@@ -39,14 +51,18 @@ type Progress = {
   busy: boolean;
   ended: string | null;
   lastCheckAt: number | null;
+  /** The wait before the next automatic check: the service's Retry-After, else the usual pace. */
+  everyMs: number;
+  /** Every check so far (the latest CHECKS_LISTED), oldest first. */
+  log: PollCheck[];
 };
 /** The state of following a job, and what can be done about it; owned beside the single run. */
 export type JobFollow = Omit<Progress, "lastCheckAt"> & {
   /** When the next automatic check is due (0: at once), or null when none is. */
   nextAt: number | null;
-  everyMs: number;
   check: (url: string, grant: string | null) => void;
-  startPolling: (url: string, grant: string | null) => void;
+  /** `paceMs`: the pace the job's first answer asked for (its Retry-After), until a check says otherwise. */
+  startPolling: (url: string, grant: string | null, paceMs?: number) => void;
   stop: () => void;
 };
 
@@ -59,6 +75,8 @@ const NOT_FOLLOWING: Progress = {
   busy: false,
   ended: null,
   lastCheckAt: null,
+  everyMs: POLL_EVERY_MS,
+  log: [],
 };
 
 /**
@@ -87,14 +105,23 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
       setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
       const outcome = await (await generationRuntime.load()).runPoll(url, grant, signal);
       if (!requests.isCurrent(signal)) return;
-      const end = await endOf(outcome);
+      const { end, state } = await endOf(outcome);
       if (!requests.isCurrent(signal)) return;
+      const checkedAt = Date.now();
+      const entry: PollCheck = {
+        afterMs: checkedAt - (startedAt.current ?? checkedAt),
+        status: outcome.kind === "service" ? outcome.exchange.status : outcome.kind === "problem" ? outcome.status : null,
+        state,
+        summary: summaryOf(outcome, end),
+      };
       setProgress((before) => ({
         ...before,
         busy: false,
-        lastCheckAt: Date.now(),
+        lastCheckAt: checkedAt,
         checks: before.checks + 1,
         latest: outcome,
+        log: [...before.log, entry].slice(-CHECKS_LISTED),
+        everyMs: outcome.kind === "service" ? pollPaceMs(outcome.exchange.retryAfter, checkedAt) : before.everyMs,
         ...(end ? { ended: end, auto: false } : {}),
       }));
       if (end && outcome.kind === "service") onEndedRef.current(outcome);
@@ -103,7 +130,13 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
   );
 
   const startPolling = useCallback(
-    (url: string, grant: string | null) => setProgress((before) => ({ ...forUrl(before, url, grant), ended: null, auto: true })),
+    (url: string, grant: string | null, paceMs?: number) =>
+      setProgress((before) => {
+        const current = forUrl(before, url, grant);
+        // The first answer's pace holds until a check has answered with its own.
+        const everyMs = current.checks === 0 && paceMs !== undefined ? paceMs : current.everyMs;
+        return { ...current, everyMs, ended: null, auto: true };
+      }),
     [],
   );
 
@@ -120,8 +153,8 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
 
   // The next automatic check a few seconds after the last answer, until something ends it.
   // Derived, not stored: when the next check is due (0: at once), or null when none is.
-  const { url, grant, auto, busy, ended, lastCheckAt } = progress;
-  const nextAt = url && auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + POLL_EVERY_MS) : null;
+  const { url, grant, auto, busy, ended, lastCheckAt, everyMs } = progress;
+  const nextAt = url && auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + everyMs) : null;
   useEffect(() => {
     if (nextAt === null || url === null) return;
     const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
@@ -135,5 +168,5 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
     return () => window.clearTimeout(timer);
   }, [nextAt, url, grant, check]);
 
-  return { ...progress, nextAt, everyMs: POLL_EVERY_MS, check, startPolling, stop, reset };
+  return { ...progress, nextAt, check, startPolling, stop, reset };
 }

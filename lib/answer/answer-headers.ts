@@ -19,6 +19,8 @@ export const ANSWER_HEADERS = {
   serviceRetryAfter: "x-service-retry-after",
   /** Where a redirect pointed (not followed: the key must not travel to another address). */
   serviceLocation: "x-service-location",
+  /** Where a long-running operation is followed (Operation-Location), as the service named it. */
+  serviceOperationLocation: "x-service-operation-location",
   /**
    * The playground's cap on a service's answer, in bytes. A streamed answer that passes it ends
    * cleanly after one byte more than the cap: more bytes than this means "cut off, too large".

@@ -1,4 +1,6 @@
 import { jsonProperty } from "./json-property";
+import type { AnswerBody } from "./interpret-answer";
+import type { ServiceExchange } from "./run-outcome";
 
 /**
  * Recognises answers that are jobs rather than images: a state such as "starting" or "IN_QUEUE",
@@ -25,6 +27,11 @@ const WAITING = new Set([
   "scheduled",
   "generating",
   "task_queued",
+  // Azure's and Google's long-running operations, and services that answer "accepted".
+  "notstarted",
+  "not_started",
+  "inprogress",
+  "accepted",
 ]);
 const FAILED = new Set([
   "failed",
@@ -81,4 +88,42 @@ export function detectJob(answer: unknown): JobInfo | null {
   const pollingUrl = firstString(levels, POLLING_KEYS);
   if (phase === null && pollingUrl === null) return null;
   return { id: firstString(levels, ID_KEYS), state, phase, pollingUrl: pollingUrl && /^https?:\/\//i.test(pollingUrl) ? pollingUrl : null };
+}
+
+/** Statuses with which a service says "accepted; ask again there". */
+const ACCEPTED_STATUSES = new Set([201, 202]);
+
+type AnnouncingExchange = Pick<ServiceExchange, "status" | "url" | "location" | "operationLocation">;
+
+/**
+ * Where an answer accepted for later (201 or 202) says to ask for the result: its
+ * Operation-Location header, else its Location, resolved against the URL of the service that
+ * answered (a service may name "/operations/7" alone). Null when it names none, or nothing usable.
+ */
+export function announcedOperation(exchange: AnnouncingExchange): string | null {
+  if (!ACCEPTED_STATUSES.has(exchange.status)) return null;
+  for (const named of [exchange.operationLocation, exchange.location]) {
+    const value = named?.trim();
+    if (!value) continue;
+    try {
+      const url = new URL(value, exchange.url || undefined);
+      if (url.protocol === "https:" || url.protocol === "http:") return url.href;
+    } catch {
+      // Not a URL, nor one relative to the service's: look at the other header.
+    }
+  }
+  return null;
+}
+
+/**
+ * The job an answer is, wherever it says so: in its JSON (a state, an id, a polling URL), or in its
+ * headers alone (202 with Operation-Location and an empty body). A body's own polling URL wins; a
+ * header fills in the URL of a body that has a state but none.
+ */
+export function jobOfAnswer(body: AnswerBody, exchange: AnnouncingExchange): JobInfo | null {
+  const inBody = body.kind === "json" ? detectJob(body.value) : null;
+  if (inBody?.pollingUrl) return inBody;
+  const announced = announcedOperation(exchange);
+  if (!announced) return inBody;
+  return { id: inBody?.id ?? null, state: inBody?.state ?? null, phase: inBody?.phase ?? "waiting", pollingUrl: announced };
 }

@@ -1,6 +1,6 @@
 import type { Problem } from "@/lib/request/problem";
 import { interpretAnswer, type DisplayImage } from "./interpret-answer";
-import { detectJob } from "./job-status";
+import { jobOfAnswer } from "./job-status";
 import type { RunOutcome } from "./run-outcome";
 import { classifyServiceError, type ErrorClass } from "./service-error";
 import { serviceWords } from "./service-words";
@@ -38,7 +38,7 @@ export function presentOutcome(outcome: RunOutcome): PresentedOutcome {
       const words = serviceWords(answer.body);
       if (exchange.status >= 200 && exchange.status < 300) {
         if (answer.images.length > 0) return { kind: "images", images: answer.images };
-        const job = answer.body.kind === "json" ? detectJob(answer.body.value) : null;
+        const job = jobOfAnswer(answer.body, exchange);
         if (job) return failure("The service started a job instead of sending an image; follow it in the full playground.", words);
         return failure("The service answered, but its answer holds no image.", words);
       }

@@ -14,6 +14,8 @@ export type ServiceExchange = {
   serviceRequestId: string;
   retryAfter: string;
   location: string;
+  /** The service's Operation-Location header (long-running operations), when it sent one. */
+  operationLocation?: string;
   /** Present when the service compressed its answer (the bytes are the decoded answer). */
   transfer?: AnswerTransfer;
   /** Polling URLs the service named, each with the grant our server issued for /api/poll (see ANSWER_HEADERS.pollGrants). */

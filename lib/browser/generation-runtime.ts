@@ -5,7 +5,7 @@
  */
 export { runGeneration, runPoll } from "./run-generation";
 export { warmAnswerWorker } from "./answer-worker/answer-worker-pool";
-export { detectJob } from "@/lib/answer/job-status";
+export { jobOfAnswer } from "@/lib/answer/job-status";
 export { runCells } from "@/lib/grid/grid-scheduler";
 export { retryDelayMs } from "@/lib/grid/retry-after";
 export { planGrid } from "@/lib/grid/grid-plan";

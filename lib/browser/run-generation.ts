@@ -69,6 +69,11 @@ export function runPoll(url: string, grant: string | null, signal: AbortSignal):
 }
 
 /** The grants header, parsed, not trusted: only string → string pairs survive. */
+function operationLocationOf(response: Response): { operationLocation?: string } {
+  const value = header(response, ANSWER_HEADERS.serviceOperationLocation);
+  return value ? { operationLocation: value } : {};
+}
+
 function pollGrantsOf(response: Response): { pollGrants?: Record<string, string> } {
   const text = safeDecode(header(response, ANSWER_HEADERS.pollGrants));
   if (!text) return {};
@@ -146,6 +151,7 @@ async function callRoute(
       serviceRequestId: header(response, ANSWER_HEADERS.serviceRequestId),
       retryAfter: header(response, ANSWER_HEADERS.serviceRetryAfter),
       location: header(response, ANSWER_HEADERS.serviceLocation),
+      ...operationLocationOf(response),
       ...transferOf(response),
       ...pollGrantsOf(response),
       ...(read.eventTimes ? { eventTimes: read.eventTimes } : {}),

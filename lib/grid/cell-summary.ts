@@ -1,7 +1,7 @@
 import { serviceWords } from "@/lib/answer/service-words";
 import { usageOfBody, type ServiceUsage } from "@/lib/answer/service-usage";
 import { interpretAnswer, type DisplayImage } from "@/lib/answer/interpret-answer";
-import { detectJob } from "@/lib/answer/job-status";
+import { jobOfAnswer } from "@/lib/answer/job-status";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { classifyServiceError, ERROR_CLASS_TEXT, extractServiceMessage } from "@/lib/answer/service-error";
 
@@ -64,7 +64,7 @@ function summarise(outcome: RunOutcome): CellSummary {
         ? serviceWords(answer.body).slice(0, 300)
         : "";
   if (exchange.status >= 200 && exchange.status < 300) {
-    const job = json !== null ? detectJob(json) : null;
+    const job = jobOfAnswer(answer.body, exchange);
     const title = job && job.phase !== "done" ? "A job, not an image" : "No image in the answer";
     const message = job && job.phase !== "done" ? "Open it in the single view to follow the job." : text;
     return { kind: "problem", title, message, status: exchange.status, durationMs: exchange.totalMs };

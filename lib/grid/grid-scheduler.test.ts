@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { runCells, type AttemptResult, type CellProgress } from "./grid-scheduler";
-import { parseRetryAfter, retryDelayMs } from "./retry-after";
+import { retryDelayMs } from "./retry-after";
+import { parseRetryAfter } from "@/lib/answer/retry-after";
 
 const done: RunOutcome = { kind: "failed", message: "stand-in for any answer", totalMs: 1 };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { problemKindOf } from "@/lib/request/problem";
+import { parseRetryAfter } from "@/lib/answer/retry-after";
 
 /** How long to wait before asking again, when an answer says "too many requests"; null for any other answer. */
 
@@ -19,14 +20,6 @@ export function retryDelayMs(outcome: RunOutcome, now = Date.now()): number | nu
   }
   if (outcome.kind !== "service" || outcome.exchange.status !== 429) return null;
   return clamp(parseRetryAfter(outcome.exchange.retryAfter, now) ?? DEFAULT_WAIT_MS);
-}
-
-/** Retry-After is seconds or an HTTP date (RFC 9110). */
-export function parseRetryAfter(value: string, now: number): number | null {
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 function clamp(ms: number): number {

@@ -32,6 +32,7 @@ const exchangeSchema = z.object({
   serviceRequestId: z.string(),
   retryAfter: z.string(),
   location: z.string(),
+  operationLocation: z.optional(z.string()),
   transfer: z.optional(z.object({ encoding: z.string(), decoded: z.boolean(), wireBytes: z.nullable(z.number()) })),
   eventTimes: z.optional(z.array(z.number())),
 });

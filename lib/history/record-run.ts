@@ -1,6 +1,7 @@
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
 import type { AnswerAnalysis } from "./analyse-answer";
+import { announcedOperation } from "@/lib/answer/job-status";
 import type { HistoryRun, RunGroup, RunStatus, StoredOutcome, StoredRemoteImage } from "./history-types";
 
 /** Turns a finished run into what history keeps. Browser-only work (network, canvas) comes in as functions. */
@@ -27,7 +28,9 @@ function statusOf(outcome: RunOutcome, analysis: AnswerAnalysis | null): { statu
   const label = `${status}${statusText ? ` ${statusText}` : ""}`;
   if (status < 200 || status >= 300) return { status: "service-error", statusText: label };
   if (analysis && analysis.imageCount > 0) return { status: "succeeded", statusText: label };
-  return { status: analysis?.jobPending ? "job" : "no-image", statusText: label };
+  // A job named in the body, or an operation announced in the headers alone (202 + Operation-Location).
+  const job = analysis?.jobPending || announcedOperation(outcome.exchange) !== null;
+  return { status: job ? "job" : "no-image", statusText: label };
 }
 
 export async function recordRun(

@@ -4,6 +4,7 @@ import { BEHAVIOURS, json, samplePng } from "./behaviours";
 import { ENCODED_BEHAVIOURS, releaseHeldStream, STREAM_BEHAVIOURS } from "./encoded-behaviours";
 import { ENCODED_BENCH_BEHAVIOURS } from "./bench-encoded-payloads";
 import { answerJobPoll, HOSTILE_JOB_MODELS, JOB_MODELS, submitJob } from "./fake-jobs";
+import { announceOperation, answerOperationPoll, OPERATION_MODELS } from "./fake-operations";
 
 export { samplePng };
 
@@ -63,7 +64,7 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
       const released = releaseHeldStream(jsonString(parseJsonOrUndefined(body), "prompt") ?? "");
       return json(response, released ? 200 : 404, { released });
     }
-    if (answerJobPoll(request, response, path, base)) {
+    if (answerJobPoll(request, response, path, base) || answerOperationPoll(request, response, path, base)) {
       requests.push({ path, headers: request.headers, body, model: "", closedEarly: false });
       return;
     }
@@ -77,6 +78,8 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
     if (authorization !== `Bearer ${options.apiKey}`) return json(response, 401, { error: { message: "Missing or wrong bearer key." } });
     const jobOutcome = JOB_MODELS.get(record.model);
     if (jobOutcome) return submitJob(response, base, jobOutcome);
+    const operation = OPERATION_MODELS[record.model];
+    if (operation) return announceOperation(response, base, operation);
     const hostile = HOSTILE_JOB_MODELS[record.model];
     if (hostile) return json(response, 202, { id: "hostile", status: "queued", polling_url: hostile(base) });
     const behaviour =

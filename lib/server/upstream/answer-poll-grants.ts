@@ -1,5 +1,5 @@
 import "server-only";
-import { detectJob } from "@/lib/answer/job-status";
+import { announcedOperation, detectJob } from "@/lib/answer/job-status";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { ServiceAnswer } from "./image-service-client";
 import { grantPoll } from "./poll-grant";
@@ -11,8 +11,21 @@ import { pollTargetFor } from "./poll-target";
  * receipt is small, and a streamed answer is an image on its way, not a job. URLs off the service's
  * origin get no grant (they would be refused anyway), nor does one that holds the key.
  */
-export async function pollGrantsFor(answer: ServiceAnswer, apiKey: string, config: ServerConfig): Promise<Record<string, string>> {
+export async function pollGrantsFor(
+  answer: ServiceAnswer,
+  serviceUrl: string,
+  apiKey: string,
+  config: ServerConfig,
+): Promise<Record<string, string>> {
   const candidates = new Set<string>();
+  // Named in the headers of an answer accepted for later: resolved as the page resolves them.
+  const announced = announcedOperation({
+    status: answer.status,
+    url: serviceUrl,
+    location: answer.headers.get("location") ?? "",
+    operationLocation: answer.headers.get("operation-location") ?? "",
+  });
+  if (announced) candidates.add(announced);
   for (const name of ["location", "operation-location"]) {
     const value = answer.headers.get(name)?.trim();
     if (value) candidates.add(value);

@@ -42,7 +42,7 @@ export async function relayServiceResult(
       serviceStatus,
     });
   }
-  const pollGrants = await pollGrantsFor(result.answer, apiKey, config).catch(() => ({}));
+  const pollGrants = await pollGrantsFor(result.answer, result.url, apiKey, config).catch(() => ({}));
   if (!result.answer.rest) {
     // Read whole already (small, or an error body): answered in one piece, nothing left to wait for.
     release();
@@ -154,6 +154,7 @@ function serviceAnswer(
     [ANSWER_HEADERS.serviceRequestId]: scrub(answer.headers.get("x-request-id") ?? answer.headers.get("request-id")),
     [ANSWER_HEADERS.serviceRetryAfter]: scrub(answer.headers.get("retry-after")),
     [ANSWER_HEADERS.serviceLocation]: scrub(answer.headers.get("location")),
+    [ANSWER_HEADERS.serviceOperationLocation]: scrub(answer.headers.get("operation-location")),
     [ANSWER_HEADERS.answerLimit]: String(answerLimit),
     [ANSWER_HEADERS.pollGrants]: Object.keys(pollGrants).length > 0 ? encodeURIComponent(JSON.stringify(pollGrants)) : "",
     ...transferHeaders(answer, scrub),
