@@ -43,6 +43,10 @@ test("follows an operation announced only in headers (202, a relative Operation-
   // Shown resolved against the service that answered.
   await expect(page.getByTestId("job-notice")).toContainText(new RegExp(`${E2E.fakeUrl}/v1/operations/[\\w-]+`));
   await expect(page.getByTestId("history-item").first()).toContainText("Job pending");
+  // The exchange shows the header as the service wrote it, and where it led.
+  await expect(page.getByTestId("exchange").last()).toContainText(
+    new RegExp(`Operation-Location\\s*/v1/operations/[\\w-]+ → ${E2E.fakeUrl}/v1/operations/`),
+  );
   // The service asked for a second between checks: the page follows its pace.
   await page.getByRole("button", { name: "Poll every 1 s" }).click();
   await expect(page.getByTestId("poll-counter")).toContainText("Polling ended: the image arrived.", { timeout: 20_000 });
@@ -52,6 +56,7 @@ test("follows an operation announced only in headers (202, a relative Operation-
   await expect(checks.nth(0)).toContainText("notStarted");
   await expect(checks.nth(1)).toContainText("running");
   await expect(checks.nth(2)).toContainText(/succeeded\s*the image arrived/);
+  await expect(page.getByRole("button", { name: "Poll every 1 s" })).toBeVisible();
   await expect(page.getByTestId("image-size")).toContainText("200×100");
   await expect(page.getByTestId("history-item").first()).toContainText("Images");
   await keepScreenshot(page, testInfo, "operation-followed");

@@ -17,6 +17,17 @@ test("shows a URL image from the service and the /api form it found", async ({ p
   await keepScreenshot(page, testInfo, "url-image");
 });
 
+test("shows an image the service names by a path relative to itself, resolved against the service", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-relative-url", prompt: `relative image ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 200, height: 100 });
+  await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute("src", `${E2E.fakeUrl}/files/relative.png`);
+  await expect(page.getByRole("link", { name: "$.data[0].url" })).toBeVisible();
+  // History keeps it as a picture, with its bytes read while the link works.
+  await expect(page.getByTestId("history-item").first()).toContainText("Images");
+  await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
+});
+
 test("shows a base64 image from the service", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-b64", prompt: `b64 image ${testInfo.testId}`, ratio: "16:9" });
   await page.getByRole("button", { name: "Generate" }).click();

@@ -13,6 +13,10 @@ export type CorpusEntry = {
   body: unknown;
   images: string[][];
   job?: { phase: "waiting" | "failed" | "done" | null; id?: string | null; state?: string | null; pollingUrl?: string | null };
+  /** The URL of the service that answered, for answers that name images relative to it. */
+  base?: string;
+  /** The URLs the images resolve to, where the answer names them by a relative path. */
+  urls?: string[];
 };
 
 const SUBSTITUTED = "documented base64 shortened; a real small image substituted";
@@ -548,5 +552,45 @@ export const ANSWER_CORPUS: CorpusEntry[] = [
       body: JSON.stringify({ data: [{ url: "https://cdn.example.com/out/fox.webp" }] }),
     },
     images: [["$.body(json).data[0].url"]],
+  },
+  {
+    name: "A self-hosted server's file URLs, relative to its own root",
+    source: "https://github.com/AUTOMATIC1111/stable-diffusion-webui/wiki/API (a file route in front of the outputs folder)",
+    base: "https://gen.internal.example/v1/images/generations",
+    body: { created: 1764115200, data: [{ url: "/files/8f2c1d/0.png" }, { url: "/files/8f2c1d/1.webp?v=2" }] },
+    images: [["$.data[0].url"], ["$.data[1].url"]],
+    urls: ["https://gen.internal.example/files/8f2c1d/0.png", "https://gen.internal.example/files/8f2c1d/1.webp?v=2"],
+  },
+  {
+    name: "Outputs named relative to the endpoint (a job that has finished)",
+    source: "https://docs.comfy.org/development/comfyui-server/comms_routes (outputs served beside the API)",
+    base: "https://gen.internal.example/api/v1/images/generations",
+    body: { status: "succeeded", output: ["outputs/2026-11-26/1.png", "outputs/2026-11-26/2.png"] },
+    images: [["$.output[0]"], ["$.output[1]"]],
+    urls: [
+      "https://gen.internal.example/api/v1/images/outputs/2026-11-26/1.png",
+      "https://gen.internal.example/api/v1/images/outputs/2026-11-26/2.png",
+    ],
+    job: { phase: "done", state: "succeeded" },
+  },
+  {
+    name: "A server's own disk path beside the URL that serves it: only the URL is the picture",
+    source: "https://www.gradio.app/docs/python-client/introduction (FileData: path and url)",
+    base: "https://space.example/gradio_api/call/predict",
+    body: {
+      path: "/tmp/gradio/2c4e/image.png",
+      url: "https://space.example/gradio_api/file=/tmp/gradio/2c4e/image.png",
+      orig_name: "image.png",
+      filename: "outputs/image.png",
+      meta: { _type: "gradio.FileData" },
+    },
+    images: [["$.url"]],
+  },
+  {
+    name: "Relative paths that are not pictures: a job's own address, a page, a path with no image name",
+    source: "negative: the playground's own",
+    base: "https://gen.internal.example/v1/images/generations",
+    body: { id: "r-7", links: ["/v1/jobs/r-7", "docs/quickstart.html"], url: "/v1/images/r-7", status_url: "/v1/jobs/r-7.png" },
+    images: [],
   },
 ];

@@ -5,6 +5,7 @@ import type { AnswerTransfer, ServiceExchange } from "@/lib/answer/run-outcome";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { RequestSnippets } from "./request-snippets";
 import { Section } from "@/components/ui/section";
+import { announcedOperation } from "@/lib/answer/job-status";
 
 /** "gzip: 12 kB on the wire, 1.2 MB decoded (99 % smaller)", or why the body is shown as it came. */
 function describeTransfer(transfer: AnswerTransfer, decodedBytes: number): string {
@@ -42,7 +43,11 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
       `${formatCount(exchange.totalMs)} ms in all${exchange.headersMs !== null ? ` · headers after ${formatCount(exchange.headersMs)} ms` : ""}`,
     ]);
     if (exchange.retryAfter) rows.push(["Retry-After", exchange.retryAfter]);
-    if (exchange.location) rows.push(["Location (not followed)", exchange.location]);
+    // An operation's address is followed (see the job's checks); any other Location is a redirect, never followed.
+    const operation = announcedOperation(exchange);
+    const named = (value: string) => withResolved(value, exchange.url, operation);
+    if (exchange.operationLocation) rows.push(["Operation-Location", named(exchange.operationLocation)]);
+    if (exchange.location) rows.push([operation ? "Location" : "Location (not followed)", named(exchange.location)]);
     if (exchange.serviceRequestId) rows.push(["Service request id", exchange.serviceRequestId]);
     rows.push(["Playground request id", exchange.requestId]);
   }
@@ -59,4 +64,14 @@ export function ExchangePanel({ request, url, exchange }: { request: GenerationR
       </dl>
     </Section>
   );
+}
+
+/** A header's address as the service wrote it, and what it resolved to when that is the operation followed. */
+function withResolved(value: string, serviceUrl: string, operation: string | null): string {
+  if (!operation || value.trim() === operation) return value;
+  try {
+    return new URL(value.trim(), serviceUrl || undefined).href === operation ? `${value} → ${operation}` : value;
+  } catch {
+    return value;
+  }
 }

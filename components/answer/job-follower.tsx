@@ -29,7 +29,8 @@ export function JobFollower({
   const { auto, checks, latest, busy, ended, nextAt, log } = mine
     ? follow
     : { ...follow, auto: false, checks: 0, latest: null, busy: false, ended: null, nextAt: null, log: [] };
-  const everyMs = mine && checks > 0 ? follow.everyMs : firstPaceMs;
+  // The pace the last check asked for while the job runs; a job followed to its end starts again at its first pace.
+  const everyMs = mine && checks > 0 && !ended ? follow.everyMs : firstPaceMs;
   const now = useTicking(auto);
 
   return (

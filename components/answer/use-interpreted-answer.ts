@@ -13,12 +13,12 @@ import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
  */
 export function useInterpretedAnswer(exchange: ServiceExchange): InterpretedAnswer | null {
   const small = exchange.bytes.length < WORKER_THRESHOLD_BYTES;
-  const immediate = useMemo(() => (small ? interpretAnswer(exchange.bytes, exchange.contentType) : null), [exchange, small]);
+  const immediate = useMemo(() => (small ? interpretAnswer(exchange.bytes, exchange.contentType, exchange.url) : null), [exchange, small]);
   const [late, setLate] = useState<{ exchange: ServiceExchange; answer: InterpretedAnswer } | null>(null);
   useAbortableEffect(
     (signal) => {
       if (small) return;
-      void interpretLargeAnswer(exchange.bytes, exchange.contentType).then((answer) => {
+      void interpretLargeAnswer(exchange.bytes, exchange.contentType, exchange.url).then((answer) => {
         if (!signal.aborted) setLate({ exchange, answer });
       });
     },

@@ -25,7 +25,7 @@ type ShownImage = { src: string; width: number; height: number } | { src: null; 
 async function firstImageOf(run: HistoryRun): Promise<{ src: string | null; revoke: boolean; note: string }> {
   const { outcome, savedImages } = await restoreOutcome(run);
   if (outcome.kind !== "service") return { src: null, revoke: false, note: RUN_STATUS_LABELS[run.status] };
-  const first = interpretAnswer(outcome.exchange.bytes, outcome.exchange.contentType).images[0];
+  const first = interpretAnswer(outcome.exchange.bytes, outcome.exchange.contentType, outcome.exchange.url).images[0];
   if (!first) return { src: null, revoke: false, note: "No image in this run" };
   if (first.source.kind === "url") {
     const saved = savedImages.get(first.source.url);

@@ -23,7 +23,7 @@ async function endOf(outcome: RunOutcome): Promise<{ end: string | null; state: 
   if (outcome.kind !== "service") return { end: "the check itself failed", state: null };
   const { exchange } = outcome;
   const { interpretAnswer } = await import("@/lib/answer/interpret-answer");
-  const answer = interpretAnswer(exchange.bytes, exchange.contentType);
+  const answer = interpretAnswer(exchange.bytes, exchange.contentType, exchange.url);
   const { jobOfAnswer } = await generationRuntime.load();
   const state = jobOfAnswer(answer.body, exchange)?.state ?? null;
   if (answer.images.length > 0) return { end: "the image arrived", state };

@@ -156,6 +156,33 @@ function classifyEncodedBytes(text: string): ImageSource | null {
   return hex ? { kind: "hex", ...hex } : null;
 }
 
+/** A path with nothing but path characters, an optional query, and no scheme: "/files/1.png", "outputs/1.png", "../a.webp?v=2". */
+const RELATIVE_PATH = /^(?:\.{0,2}\/)?[\w.~%-]+(?:\/[\w.~%-]+)*(?:\?[\w.~%&=+-]*)?$/;
+const RELATIVE_PATH_MAX_CHARS = 2048;
+/**
+ * Keys whose relative path is an address to show. Not "path" or "file": services put the picture's
+ * place on their own disk there ("/tmp/gradio/…/image.png"), which no URL serves.
+ */
+const RELATIVE_URL_WORDS = new Set(["url", "uri", "urls", "src", "href", "link", "links", "image", "images", "img", "output", "outputs"]);
+
+/**
+ * An image named by a path relative to the service ("/files/1.png", "outputs/1.png"): it counts
+ * only when its file name says it is a picture, at a key that names an address (url, src, image,
+ * output…) and not the job, and is shown resolved against the URL of the service that answered.
+ */
+function relativeImageUrl(text: string, key: string, base: string): ImageSource | null {
+  const trimmed = text.trim();
+  if (trimmed.length > RELATIVE_PATH_MAX_CHARS || !trimmed.includes("/") || !RELATIVE_PATH.test(trimmed)) return null;
+  if (!hasWord(key, RELATIVE_URL_WORDS) || hasWord(key, NOT_IMAGE_WORDS)) return null;
+  try {
+    const url = new URL(trimmed, base);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    return IMAGE_EXTENSION.test(url.pathname) ? { kind: "url", url: url.href } : null;
+  } catch {
+    return null;
+  }
+}
+
 function classifyString(text: string, key: string): ImageSource | null {
   const trimmed = text.trim();
   if (/^data:/i.test(trimmed)) return classifyDataUri(trimmed);
@@ -243,11 +270,12 @@ class FoundImages {
   }
 }
 
-export function findImages(answer: unknown): FoundImage[] {
-  return findImagesAndUncertainUrls(answer).images;
+export function findImages(answer: unknown, base?: string): FoundImage[] {
+  return findImagesAndUncertainUrls(answer, base).images;
 }
 
-export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImage[]; uncertain: UncertainUrl[] } {
+/** `base`: the service's URL, against which relative image paths in the answer are resolved (see relativeImageUrl). */
+export function findImagesAndUncertainUrls(answer: unknown, base?: string): { images: FoundImage[]; uncertain: UncertainUrl[] } {
   const found = new FoundImages();
   const uncertain: UncertainUrl[] = [];
   const stack: Frame[] = [{ value: answer, path: null, key: "", isInput: false }];
@@ -256,7 +284,7 @@ export function findImagesAndUncertainUrls(answer: unknown): { images: FoundImag
     if (!frame || frame.isInput) continue;
     const { value, path: step, key } = frame;
     if (typeof value === "string") {
-      const source = classifyString(value, key);
+      const source = classifyString(value, key) ?? (base ? relativeImageUrl(value, key, base) : null);
       if (source) {
         found.add(source, pathText(step), key);
         continue;

@@ -55,7 +55,11 @@ function decodeText(bytes: Uint8Array<ArrayBuffer>, contentType: string): { text
   }
 }
 
-export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string): InterpretedAnswer {
+/**
+ * `base`: the URL of the service that answered; an image named by a relative path in a JSON answer
+ * ("/files/1.png", "outputs/1.png") is resolved against it. Without it, relative paths are not images.
+ */
+export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): InterpretedAnswer {
   if (bytes.length === 0) return { body: { kind: "empty" }, images: [], uncertain: [] };
   const mime = sniffImageMime(bytes.subarray(0, 32));
   if (mime) {
@@ -74,7 +78,7 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
   if (declaresJson(contentType) || /^[[{"]/.test(trimmed)) {
     try {
       const value: unknown = JSON.parse(text);
-      const found = findImagesAndUncertainUrls(value);
+      const found = findImagesAndUncertainUrls(value, base);
       const images = found.images.map((image, index) => ({ key: `${index}:${image.paths[0] ?? ""}`, ...image }));
       return { body: { kind: "json", value, charset }, images, uncertain: found.uncertain };
     } catch (error) {

@@ -34,7 +34,7 @@ export function presentOutcome(outcome: RunOutcome): PresentedOutcome {
       return failure(sentenceOf(outcome.problem), outcome.problem.detail ?? null);
     case "service": {
       const { exchange } = outcome;
-      const answer = interpretAnswer(exchange.bytes, exchange.contentType);
+      const answer = interpretAnswer(exchange.bytes, exchange.contentType, exchange.url);
       const words = serviceWords(answer.body);
       if (exchange.status >= 200 && exchange.status < 300) {
         if (answer.images.length > 0) return { kind: "images", images: answer.images };

@@ -44,7 +44,7 @@ function summarise(outcome: RunOutcome): CellSummary {
     };
   }
   const { exchange } = outcome;
-  const answer = interpretAnswer(exchange.bytes, exchange.contentType);
+  const answer = interpretAnswer(exchange.bytes, exchange.contentType, exchange.url);
   const first = answer.images[0];
   if (first && exchange.status >= 200 && exchange.status < 300) {
     return {

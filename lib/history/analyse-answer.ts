@@ -26,8 +26,9 @@ export async function analyseAnswer(
   bytes: Uint8Array<ArrayBuffer>,
   contentType: string,
   pause: () => Promise<void> = () => Promise.resolve(),
+  base?: string,
 ): Promise<AnswerAnalysis> {
-  const answer = interpretAnswer(bytes, contentType);
+  const answer = interpretAnswer(bytes, contentType, base);
   await pause();
   const packed = await packJsonBody(bytes, pause);
   await pause();

@@ -8,7 +8,7 @@ import type { HistoryRun, RunGroup, RunStatus, StoredOutcome, StoredRemoteImage 
 
 export type RecordingTools = {
   /** Reads the answer (images, packing); in the browser it pauses between steps to let the page breathe. */
-  analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string) => Promise<AnswerAnalysis>;
+  analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string) => Promise<AnswerAnalysis>;
   /** The remote image's bytes if the browser may read them (CORS), else null. */
   readRemoteImage: (url: string) => Promise<Blob | null>;
   /** A small picture for the list, or null when the image cannot be decoded. */
@@ -76,7 +76,7 @@ type KeptAnswer = {
 /** The answer with large base64 taken out as image bytes, and remote images read while they still load. */
 async function keepServiceAnswer(fullExchange: ServiceExchange, tools: RecordingTools): Promise<KeptAnswer> {
   const { bytes, ...exchange } = fullExchange;
-  const analysis = await tools.analyse(bytes, exchange.contentType);
+  const analysis = await tools.analyse(bytes, exchange.contentType, exchange.url);
   const { packed, certainUrls } = analysis;
   const remoteUrls = [...certainUrls, ...analysis.uncertainUrls].slice(0, MAX_REMOTE_IMAGES_KEPT);
   const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url)));

@@ -48,6 +48,8 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
         { b64_json: `data:image/png;base64,${samplePng(60, 90, [60, 60, 200]).toString("base64")}` },
       ],
     }),
+  // Names its picture relative to itself, as a self-hosted server's file route does.
+  "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
   "fake-b64": ({ response }) =>

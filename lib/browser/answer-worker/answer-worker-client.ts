@@ -12,10 +12,10 @@ import { askAnswerWorker } from "./answer-worker-pool";
 export const WORKER_THRESHOLD_BYTES = 512 * 1024;
 
 /** The answer interpreted off the main thread (large answers), else on it. */
-export async function interpretLargeAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<InterpretedAnswer> {
-  const response = bytes.length >= WORKER_THRESHOLD_BYTES ? await askAnswerWorker("interpret", bytes, contentType) : null;
+export async function interpretLargeAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): Promise<InterpretedAnswer> {
+  const response = bytes.length >= WORKER_THRESHOLD_BYTES ? await askAnswerWorker("interpret", bytes, contentType, base) : null;
   if (response?.ok && response.task === "interpret") return response.result;
-  return interpretAnswer(bytes, contentType);
+  return interpretAnswer(bytes, contentType, base);
 }
 
 /** History's analysis of an answer, off the main thread when it is large. */
@@ -23,8 +23,9 @@ export async function analyseLargeAnswer(
   bytes: Uint8Array<ArrayBuffer>,
   contentType: string,
   pause: () => Promise<void>,
+  base?: string,
 ): Promise<AnswerAnalysis> {
-  const response = bytes.length >= WORKER_THRESHOLD_BYTES ? await askAnswerWorker("analyse", bytes, contentType) : null;
+  const response = bytes.length >= WORKER_THRESHOLD_BYTES ? await askAnswerWorker("analyse", bytes, contentType, base) : null;
   if (response?.ok && response.task === "analyse") return response.result;
-  return analyseAnswer(bytes, contentType, pause);
+  return analyseAnswer(bytes, contentType, pause, base);
 }

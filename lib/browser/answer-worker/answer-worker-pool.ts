@@ -42,13 +42,18 @@ export function warmAnswerWorker(): void {
 }
 
 /** The worker's answer, or null when there is no worker to ask. */
-export function askAnswerWorker(task: WorkerTask, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<WorkerResponse> | null {
+export function askAnswerWorker(
+  task: WorkerTask,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  base?: string,
+): Promise<WorkerResponse> | null {
   const target = startWorker();
   if (!target) return null;
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, { resolve });
     // The bytes are copied, not transferred: the page keeps its own for history and the raw size.
-    target.postMessage({ id, task, bytes, contentType } satisfies WorkerRequest);
+    target.postMessage({ id, task, bytes, contentType, base } satisfies WorkerRequest);
   });
 }

@@ -12,13 +12,13 @@ import type { WorkerRequest, WorkerResponse } from "./worker-messages";
 declare const self: DedicatedWorkerGlobalScope;
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  const { id, task, bytes, contentType } = event.data;
+  const { id, task, bytes, contentType, base } = event.data;
   let reply: WorkerResponse;
   try {
     reply =
       task === "interpret"
-        ? { id, ok: true, task, result: withBlobSources(interpretAnswer(bytes, contentType)) }
-        : { id, ok: true, task, result: await analyseAnswer(bytes, contentType) };
+        ? { id, ok: true, task, result: withBlobSources(interpretAnswer(bytes, contentType, base)) }
+        : { id, ok: true, task, result: await analyseAnswer(bytes, contentType, undefined, base) };
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

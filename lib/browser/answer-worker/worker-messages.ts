@@ -5,7 +5,8 @@ import type { AnswerAnalysis } from "@/lib/history/analyse-answer";
 
 export type WorkerTask = "interpret" | "analyse";
 
-export type WorkerRequest = { id: number; task: WorkerTask; bytes: Uint8Array<ArrayBuffer>; contentType: string };
+/** `base`: the URL of the service that answered (relative image paths resolve against it). */
+export type WorkerRequest = { id: number; task: WorkerTask; bytes: Uint8Array<ArrayBuffer>; contentType: string; base?: string };
 
 export type WorkerResponse =
   | { id: number; ok: true; task: "interpret"; result: InterpretedAnswer }

@@ -49,8 +49,8 @@ function yieldToPage(): Promise<void> {
   return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
-function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<AnswerAnalysis> {
-  return analyseLargeAnswer(bytes, contentType, yieldToPage);
+function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): Promise<AnswerAnalysis> {
+  return analyseLargeAnswer(bytes, contentType, yieldToPage, base);
 }
 
 export const browserRecordingTools: RecordingTools = { analyse, readRemoteImage, makeThumbnail };

@@ -51,7 +51,7 @@ export async function relayServiceResult(
     const isJob = Object.keys(pollGrants).length > 0;
     account({
       status: serviceStatus,
-      images: isJob ? "as-asked" : () => countImages(whole.chunks, whole.headers.get("content-type") ?? ""),
+      images: isJob ? "as-asked" : () => countImages(whole.chunks, whole.headers.get("content-type") ?? "", result.url),
     });
     const chunks = scrubSecretChunks(result.answer.chunks, apiKey);
     const bytesOut = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
@@ -78,9 +78,9 @@ export async function relayServiceResult(
 }
 
 /** The images the finder sees in an answer read whole, as the page will show them. */
-function countImages(chunks: Uint8Array[], contentType: string): number {
+function countImages(chunks: Uint8Array[], contentType: string, serviceUrl: string): number {
   const bytes = new Uint8Array(Buffer.concat(chunks));
-  return interpretAnswer(bytes, contentType).images.length;
+  return interpretAnswer(bytes, contentType, serviceUrl).images.length;
 }
 
 const FAILURE_KINDS = {
