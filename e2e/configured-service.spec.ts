@@ -28,6 +28,19 @@ test("shows an image the service names by a path relative to itself, resolved ag
   await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
 });
 
+test("shows a picture carried as bare base64 inside an XML answer, and none from XML whose base64 is not a picture", async ({
+  page,
+}, testInfo) => {
+  await fillForm(page, { model: "fake-xml", prompt: `xml image ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 120, height: 80 });
+  await expect(page.getByTestId("run-summary")).toContainText("1 image found");
+  await fillForm(page, { model: "fake-xml-not-image", prompt: `xml token ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("run-summary")).toContainText("0 images found");
+  await expect(page.getByRole("status").filter({ hasText: "no image was found in its answer" })).toBeVisible();
+});
+
 test("shows a base64 image from the service", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-b64", prompt: `b64 image ${testInfo.testId}`, ratio: "16:9" });
   await page.getByRole("button", { name: "Generate" }).click();

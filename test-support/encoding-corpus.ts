@@ -8,7 +8,7 @@ import { GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE
  */
 
 export type EncodingCase = {
-  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream";
+  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream" | "text formats";
   name: string;
   contentType: string;
   body: string | Uint8Array<ArrayBuffer>;
@@ -309,6 +309,39 @@ export const ENCODING_CORPUS: EncodingCase[] = [
     name: "not an image: a stream of progress and an error event",
     contentType: "text/event-stream",
     body: sse([{ data: { progress: 0.3 } }, { name: "error", data: { error: { message: "The job failed." } } }]),
+    images: [],
+  },
+  {
+    class: "text formats",
+    name: "XML from a Java service: base64 in an element, MIME-wrapped (CRLF every 76)",
+    contentType: "application/xml",
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<GenerateImageResponse>\n  <Status>OK</Status>\n  <Image mimeType="image/png">${javaMime(PNG_BASE64)}</Image>\n</GenerateImageResponse>\n`,
+    images: [{ path: "(body text)", mime: "image/png" }],
+  },
+  {
+    class: "text formats",
+    name: "a SOAP envelope with two pictures, indented",
+    contentType: "text/xml; charset=utf-8",
+    body: `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><RenderResult>\n    <Frame>\n      ${pythonEncodebytes(JPEG_BASE64).replace(/\n/g, "\n      ")}</Frame>\n    <Frame>${WEBP_BASE64}</Frame>\n</RenderResult></soap:Body></soap:Envelope>`,
+    images: [
+      { path: "(body text)", mime: "image/jpeg" },
+      { path: "(body text)", mime: "image/webp" },
+    ],
+    // A bare URL in text is tried as a picture (it fails to load and is dropped), the namespace too.
+    uncertain: ["http://schemas.xmlsoap.org/soap/envelope/"],
+  },
+  {
+    class: "text formats",
+    name: "a plain-text log line with the picture after a label",
+    contentType: "text/plain",
+    body: `2026-11-26T01:02:03Z INFO render done seed=42 image=${PNG_BASE64} elapsed=1.2s\n`,
+    images: [{ path: "(body text)", mime: "image/png" }],
+  },
+  {
+    class: "text formats",
+    name: "not an image: XML carrying base64 of text and of a video",
+    contentType: "application/xml",
+    body: `<Response><Log>${TEXT_BASE64}</Log><Preview>${MP4_BASE64}</Preview></Response>`,
     images: [],
   },
 ];

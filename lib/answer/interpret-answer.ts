@@ -1,4 +1,5 @@
-import { findImagesAndUncertainUrls, type ImageSource, type UncertainUrl } from "./image-finder";
+import { findImagesAndUncertainUrls, type FoundImage, type ImageSource, type UncertainUrl } from "./image-finder";
+import { base64ImagesInText } from "./base64-in-text";
 import { sniffImageMime } from "./image-signature";
 import { isPartialEvent, parseStream, type StreamEvent } from "./answer-stream";
 import { declaredCharset, framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
@@ -93,9 +94,14 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
   const sniffed = sniffFraming(text);
   const stream = sniffed ? interpretStream(text, sniffed, charset) : null;
   if (stream?.body.kind === "stream" && stream.body.events.length > 0) return stream;
-  // A plain-text body may itself be a URL, a data URI or base64, or mention pictures (Markdown, HTML).
+  // A plain-text body may itself be a URL, a data URI or base64, or mention pictures (Markdown, HTML);
+  // failing those, it may carry bare base64 pictures inside other text (XML, a log line).
   const found = findImagesAndUncertainUrls(text);
-  const images = found.images.map((image, index) => ({ key: `${index}`, ...image, paths: [TEXT_BODY_PATH] }));
+  const inText: FoundImage[] =
+    found.images.length > 0
+      ? found.images
+      : base64ImagesInText(text).map(({ mime, base64 }) => ({ paths: [TEXT_BODY_PATH], source: { kind: "base64", mime, base64 } }));
+  const images = inText.map((image, index) => ({ key: `${index}`, ...image, paths: [TEXT_BODY_PATH] }));
   const uncertain = found.uncertain.map((candidate) => ({ ...candidate, path: TEXT_BODY_PATH }));
   return { body: { kind: "text", text, charset }, images, uncertain };
 }

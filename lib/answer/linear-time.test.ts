@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doublingRatio, repeatTo as repeat } from "@/test-support/time-ratio";
 import { imagesInText } from "./images-in-text";
+import { base64ImagesInText } from "./base64-in-text";
 import { findImages } from "./image-finder";
 import { interpretAnswer } from "./interpret-answer";
 import { sniffFraming, declaredCharset, framingOfType } from "./stream-framing";
@@ -39,12 +40,17 @@ const TEXT_ATTACKS: Record<string, (size: number) => string> = {
   "hex-like": (size) => `89504e47${repeat("0", size)}z`,
   "event-stream lines": (size) => repeat("data: {\n", size),
   "event-stream fields": (size) => repeat("data:data:data:", size),
+  "base64 lines of half a wrap": (size) => repeat(`${"Q".repeat(32)}\n`, size),
+  "base64 words between spaces": (size) => repeat(`${"Q".repeat(40)} `, size),
+  "base64 padding runs": (size) => repeat("QUFB==", size),
+  "XML elements of base64": (size) => repeat(`<i>${"A".repeat(70)}</i>`, size),
 };
 
 // A pause of the machine can still spoil one measurement; a quadratic scan fails every try.
 describe("answer scanners stay linear on hostile input", () => {
   const scanners: Record<string, (text: string) => unknown> = {
     imagesInText: (text) => imagesInText(text),
+    base64ImagesInText: (text) => base64ImagesInText(text),
     "findImages (a string value)": (text) => findImages({ text }),
     "interpretAnswer (text/plain)": (text) => interpretAnswer(bytesOf(text), "text/plain"),
     "interpretAnswer (JSON string)": (text) => interpretAnswer(bytesOf(JSON.stringify({ output: text })), "application/json"),

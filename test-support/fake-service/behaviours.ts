@@ -52,6 +52,21 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
+  // An XML service: the picture as MIME-wrapped base64 inside an element, no data: prefix.
+  "fake-xml": ({ response }) => {
+    const base64 = samplePng(120, 80, [60, 90, 220])
+      .toString("base64")
+      .replace(/(.{76})/g, "$1\r\n");
+    response.writeHead(200, { "content-type": "application/xml; charset=utf-8" });
+    response.end(
+      `<?xml version="1.0"?>\n<GenerateImageResponse>\n  <Image mimeType="image/png">\n${base64}\n  </Image>\n</GenerateImageResponse>\n`,
+    );
+  },
+  // An XML answer whose base64 is a text, not a picture: nothing may be shown as one.
+  "fake-xml-not-image": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/xml" });
+    response.end(`<Response><Token>${Buffer.from("not a picture at all, ".repeat(8)).toString("base64")}</Token></Response>`);
+  },
   "fake-b64": ({ response }) =>
     json(response, 200, { created: 1, data: [{ b64_json: samplePng(160, 90, [220, 90, 40]).toString("base64") }] }),
   "fake-policy": ({ response }) =>
