@@ -28,6 +28,31 @@ test("shows an image the service names by a path relative to itself, resolved ag
   await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
 });
 
+test("shows a picture its service keeps behind the key, fetched with the key by the playground, never by the browser", async ({
+  page,
+}, testInfo) => {
+  await fillForm(page, { model: "fake-keyed-url", prompt: `keyed image ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 180, height: 120 });
+  await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute("src", /^\/api\/image\?url=/);
+  // History keeps its bytes, read through the playground too.
+  await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
+  const fetches = (await fakeRequests()).filter((request) => request.path === "/keyed-files/result.png");
+  // The browser's own try carried no key; every fetch with the key came from the playground's server.
+  expect(fetches.some((request) => request.headers.authorization === undefined)).toBe(true);
+  expect(
+    fetches
+      .filter((request) => request.headers.authorization !== undefined)
+      .every((request) => request.headers.authorization === `Bearer ${E2E.fakeKey}`),
+  ).toBe(true);
+
+  // A picture named on another host is the browser's to load: it fails, and the key never goes there.
+  await fillForm(page, { model: "fake-keyed-elsewhere", prompt: `keyed elsewhere ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card").first()).toContainText("This image did not load.");
+  expect((await fakeRequests()).some((request) => request.path === "/keyed-files/elsewhere.png")).toBe(false);
+});
+
 test("shows a picture carried as bare base64 inside an XML answer, and none from XML whose base64 is not a picture", async ({
   page,
 }, testInfo) => {

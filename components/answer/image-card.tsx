@@ -9,6 +9,7 @@ import { copyImage, downloadImage } from "@/lib/browser/image-actions";
 import { JsonPathLink } from "./json-path-link";
 import { formatCount } from "@/lib/utils/format-count";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
+import { markNeedsPlayground, remoteImageSrc } from "@/lib/browser/image-through-playground";
 
 type LoadState = { status: "loading" } | { status: "loaded"; width: number; height: number } | { status: "failed" };
 
@@ -21,6 +22,9 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
   const scope = useAnswerScope();
   useBlobImageSource(imageRef, image.source);
   const remoteUrl = image.source.kind === "url" ? image.source.url : null;
+  // A picture its host keeps behind the key: loaded through the playground once the direct load fails.
+  const [through, setThrough] = useState(false);
+  const remoteSrc = image.source.kind === "url" ? (through ? image.source.viaPlayground : remoteImageSrc(image.source)) : null;
 
   return (
     <figure id={imageCardId(scope, index)} className="flex flex-col gap-2 rounded-2xl" data-testid="image-card">
@@ -39,7 +43,7 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
           // eslint-disable-next-line @next/next/no-img-element
           <img
             ref={imageRef}
-            src={remoteUrl ?? undefined}
+            src={remoteSrc ?? undefined}
             alt={`Image ${index + 1} from the answer at ${image.paths[0] ?? ""}`}
             referrerPolicy="no-referrer"
             decoding="async"
@@ -50,7 +54,14 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
             }}
             onError={() => {
               // Removing a revoked blob src also fires error; only a real failure of a set src counts.
-              if (imageRef.current?.getAttribute("src")) setLoad({ status: "failed" });
+              const src = imageRef.current?.getAttribute("src");
+              if (!src) return;
+              if (image.source.kind === "url" && image.source.viaPlayground && src !== image.source.viaPlayground) {
+                markNeedsPlayground(image.source.url);
+                setThrough(true);
+                return;
+              }
+              setLoad({ status: "failed" });
             }}
             onClick={onView}
             className={`block h-auto max-w-full cursor-zoom-in object-contain ${large ? "max-h-[70vh]" : "max-h-[45vh]"}`}

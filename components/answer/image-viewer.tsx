@@ -3,6 +3,7 @@
 import { useRef } from "react";
 import type { DisplayImage } from "@/lib/answer/interpret-answer";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
+import { remoteImageSrc } from "@/lib/browser/image-through-playground";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 
 /** Full-screen view of one image at a time: arrow keys move, Esc (or the button) closes. */
@@ -55,7 +56,7 @@ export function ImageViewer({
           {/* eslint-disable-next-line @next/next/no-img-element -- an arbitrary answer's image, shown as it is */}
           <img
             ref={imageRef}
-            src={source.kind === "url" ? source.url : undefined}
+            src={source.kind === "url" ? remoteImageSrc(source) : undefined}
             alt={`Image ${index + 1} from ${image.paths[0] ?? ""}`}
             referrerPolicy="no-referrer"
             className="h-full w-full object-contain"

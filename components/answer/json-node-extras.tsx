@@ -5,6 +5,7 @@ import type { DisplayImage } from "@/lib/answer/interpret-answer";
 import { imageCardId, useAnswerScope } from "./answer-scope";
 import { copyText, revealElement } from "@/lib/browser/reveal";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
+import { remoteImageSrc } from "@/lib/browser/image-through-playground";
 
 const chip =
   "rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700";
@@ -45,7 +46,7 @@ export function ImageNodeMark({ image, index }: { image: DisplayImage; index: nu
       {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of an arbitrary answer's image */}
       <img
         ref={imageRef}
-        src={image.source.kind === "url" ? image.source.url : undefined}
+        src={image.source.kind === "url" ? remoteImageSrc(image.source) : undefined}
         alt=""
         decoding="async"
         referrerPolicy="no-referrer"

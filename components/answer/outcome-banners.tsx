@@ -39,6 +39,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "cross-site": "Refused",
   "poll-refused": "Refused",
   "poll-not-granted": "Refused",
+  "image-refused": "Not a picture",
   "unknown-host": "Refused",
   "body-too-large": "Too large",
   "body-too-slow": "Timed out",

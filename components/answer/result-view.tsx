@@ -10,6 +10,7 @@ import { estimateRunCost } from "@/lib/request/prices";
 import { usePrices } from "@/components/ui/prices-context";
 import { jobOfAnswer } from "@/lib/answer/job-status";
 import { pollPaceMs } from "@/lib/answer/retry-after";
+import { throughPlayground } from "@/lib/browser/image-through-playground";
 import type { SavedImages } from "@/lib/history/restore-run";
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
 import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
@@ -124,7 +125,10 @@ function ServiceResultView({
   savedImages: SavedImages;
   read: InterpretedAnswer;
 }) {
-  const interpreted = useMemo(() => withSavedCopies(read, savedImages), [read, savedImages]);
+  const interpreted = useMemo(
+    () => withImageRoutes(withSavedCopies(read, savedImages), exchange.imageGrants),
+    [read, savedImages, exchange.imageGrants],
+  );
   const confirmed = useConfirmedImages(interpreted.uncertain);
   const answer = useMemo(() => ({ ...interpreted, images: [...interpreted.images, ...confirmed] }), [interpreted, confirmed]);
   const job = useMemo(() => jobOfAnswer(answer.body, exchange), [answer, exchange]);
@@ -217,4 +221,16 @@ function withSavedCopies(answer: InterpretedAnswer, saved: SavedImages): Interpr
     return source ? [{ key: `saved:${candidate.url}`, paths: [candidate.path], source }] : [];
   });
   return { ...answer, images: [...images, ...confirmed], uncertain: answer.uncertain.filter((candidate) => !saved.has(candidate.url)) };
+}
+
+/** Pictures on the service's host that may need the key get the playground's route beside their URL. */
+function withImageRoutes(answer: InterpretedAnswer, grants: Record<string, string> | undefined): InterpretedAnswer {
+  if (!grants) return answer;
+  const images = answer.images.map((image) => {
+    const grant = image.source.kind === "url" ? grants[image.source.url] : undefined;
+    return grant && image.source.kind === "url"
+      ? { ...image, source: { ...image.source, viaPlayground: throughPlayground(image.source.url, grant) } }
+      : image;
+  });
+  return { ...answer, images };
 }

@@ -39,6 +39,12 @@ export const ANSWER_HEADERS = {
    * URI-encoded JSON object, URL → grant). Only these URLs are ever polled with the key.
    */
   pollGrants: "x-playground-poll-grants",
+  /**
+   * Pictures the answer named on the service's own host, each with the grant /api/image asks for
+   * (a URI-encoded JSON object, URL → grant): the page loads them through the server when the
+   * browser alone cannot (a file store that wants the key).
+   */
+  imageGrants: "x-playground-image-grants",
   /** Base forms tried before the one that answered (auto mode), comma-separated URLs. */
   serviceUrlsTried: "x-service-urls-tried",
 } as const;

@@ -11,7 +11,8 @@ import { formatJsonPath, JSON_IN_STRING, type PathSegment } from "./json-path";
  */
 
 export type ImageSource =
-  | { kind: "url"; url: string }
+  /** `viaPlayground`: the playground's own address for it, when the service's host wants the key (see image-through-playground). */
+  | { kind: "url"; url: string; viaPlayground?: string }
   | { kind: "data-uri"; mime: string; data: string; base64: boolean }
   | { kind: "base64"; mime: string; base64: string }
   | { kind: "hex"; mime: string; hex: string }

@@ -20,6 +20,8 @@ export type ServiceExchange = {
   transfer?: AnswerTransfer;
   /** Polling URLs the service named, each with the grant our server issued for /api/poll (see ANSWER_HEADERS.pollGrants). */
   pollGrants?: Record<string, string>;
+  /** Pictures on the service's host, each with the grant our server issued for /api/image (see ANSWER_HEADERS.imageGrants). */
+  imageGrants?: Record<string, string>;
   /** For an answer sent as a stream of events: when each arrived, in ms after the request was sent. */
   eventTimes?: number[];
   bytes: Uint8Array<ArrayBuffer>;

@@ -23,8 +23,14 @@ export async function bytesOf(image: DisplayImage): Promise<Blob | null> {
   const blob = imageBlob(image.source);
   if (blob) return blob;
   if (image.source.kind !== "url") return null;
+  const { url, viaPlayground } = image.source;
+  return (await fetchBlob(url, "omit")) ?? (viaPlayground ? await fetchBlob(viaPlayground, "same-origin") : null);
+}
+
+/** Through the playground's own route the session cookie goes along; to the service's host, nothing. */
+async function fetchBlob(url: string, credentials: RequestCredentials): Promise<Blob | null> {
   try {
-    const response = await fetch(image.source.url, { referrerPolicy: "no-referrer", credentials: "omit" });
+    const response = await fetch(url, { referrerPolicy: "no-referrer", credentials });
     return response.ok ? await response.blob() : null;
   } catch {
     return null;

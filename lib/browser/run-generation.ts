@@ -75,15 +75,26 @@ function operationLocationOf(response: Response): { operationLocation?: string }
 }
 
 function pollGrantsOf(response: Response): { pollGrants?: Record<string, string> } {
-  const text = safeDecode(header(response, ANSWER_HEADERS.pollGrants));
-  if (!text) return {};
+  const grants = grantsIn(response, ANSWER_HEADERS.pollGrants);
+  return grants ? { pollGrants: grants } : {};
+}
+
+function imageGrantsOf(response: Response): { imageGrants?: Record<string, string> } {
+  const grants = grantsIn(response, ANSWER_HEADERS.imageGrants);
+  return grants ? { imageGrants: grants } : {};
+}
+
+/** A grants header: URI-encoded JSON, URL → grant; null when absent or not that. */
+function grantsIn(response: Response, name: string): Record<string, string> | null {
+  const text = safeDecode(header(response, name));
+  if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
     const grants = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    return Object.keys(grants).length > 0 ? { pollGrants: grants } : {};
+    return Object.keys(grants).length > 0 ? grants : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -154,6 +165,7 @@ async function callRoute(
       ...operationLocationOf(response),
       ...transferOf(response),
       ...pollGrantsOf(response),
+      ...imageGrantsOf(response),
       ...(read.eventTimes ? { eventTimes: read.eventTimes } : {}),
       bytes,
     },

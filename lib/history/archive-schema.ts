@@ -33,6 +33,7 @@ const exchangeSchema = z.object({
   retryAfter: z.string(),
   location: z.string(),
   operationLocation: z.optional(z.string()),
+  imageGrants: z.optional(z.record(z.string(), z.string())),
   transfer: z.optional(z.object({ encoding: z.string(), decoded: z.boolean(), wireBytes: z.nullable(z.number()) })),
   eventTimes: z.optional(z.array(z.number())),
 });

@@ -9,8 +9,11 @@ import type { HistoryRun, RunGroup, RunStatus, StoredOutcome, StoredRemoteImage 
 export type RecordingTools = {
   /** Reads the answer (images, packing); in the browser it pauses between steps to let the page breathe. */
   analyse: (bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string) => Promise<AnswerAnalysis>;
-  /** The remote image's bytes if the browser may read them (CORS), else null. */
-  readRemoteImage: (url: string) => Promise<Blob | null>;
+  /**
+   * The remote image's bytes if the browser may read them (CORS), else null. `grant`: the
+   * playground may fetch this one with the key (a picture on the service's host, granted by the relay).
+   */
+  readRemoteImage: (url: string, grant?: string) => Promise<Blob | null>;
   /** A small picture for the list, or null when the image cannot be decoded. */
   makeThumbnail: (image: Blob) => Promise<Blob | null>;
 };
@@ -79,7 +82,7 @@ async function keepServiceAnswer(fullExchange: ServiceExchange, tools: Recording
   const analysis = await tools.analyse(bytes, exchange.contentType, exchange.url);
   const { packed, certainUrls } = analysis;
   const remoteUrls = [...certainUrls, ...analysis.uncertainUrls].slice(0, MAX_REMOTE_IMAGES_KEPT);
-  const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url)));
+  const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url, exchange.imageGrants?.[url])));
   const remote: StoredRemoteImage[] = remoteUrls.flatMap((url, index) => {
     const blob = readable[index];
     return blob ? [{ url, blob }] : [];

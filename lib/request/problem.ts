@@ -12,6 +12,7 @@ export const PROBLEM_KINDS = {
   "unknown-host": { status: 421, title: "This playground does not answer to that host name" },
   "poll-refused": { status: 403, title: "That polling URL is not on the image service" },
   "poll-not-granted": { status: 403, title: "That polling URL was not named by the service" },
+  "image-refused": { status: 502, title: "The service's answer for that picture is not one the playground shows" },
   "body-too-large": { status: 413, title: "The request is too large" },
   "body-too-slow": { status: 408, title: "The request took too long to arrive" },
   "unsupported-media-type": { status: 415, title: "The request must be JSON" },

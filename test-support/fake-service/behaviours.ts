@@ -48,6 +48,13 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
         { b64_json: `data:image/png;base64,${samplePng(60, 90, [60, 60, 200]).toString("base64")}` },
       ],
     }),
+  // Pictures in a file store that wants the key (the browser alone gets 401).
+  "fake-keyed-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/keyed-files/result.png` }] }),
+  "fake-keyed-relative": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/keyed-files/relative.png" }] }),
+  "fake-keyed-elsewhere": ({ response, base }) =>
+    json(response, 200, { created: 1, data: [{ url: `${base.replace("127.0.0.1", "127.0.0.2")}/keyed-files/elsewhere.png` }] }),
+  "fake-keyed-not-image": ({ response, base }) =>
+    json(response, 200, { created: 1, data: [{ image_url: `${base}/keyed-files/page.html` }] }),
   // Names its picture relative to itself, as a self-hosted server's file route does.
   "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),

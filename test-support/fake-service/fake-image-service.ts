@@ -54,6 +54,17 @@ export async function startFakeImageService(options: FakeServiceOptions): Promis
       response.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" });
       return response.end(samplePng(200, 100, [90, 200, 120]));
     }
+    if (request.method === "GET" && path.startsWith("/keyed-files/")) {
+      // A file store behind the key, as several services keep their outputs: 401 without it.
+      requests.push({ path, headers: request.headers, body: "", model: "", closedEarly: false });
+      if (request.headers.authorization !== `Bearer ${options.apiKey}`) return json(response, 401, { error: { message: "Unauthorized." } });
+      if (path.endsWith(".html")) {
+        response.writeHead(200, { "content-type": "text/html" });
+        return response.end("<!doctype html><script>alert(document.cookie)</script>");
+      }
+      response.writeHead(200, { "content-type": "image/png" });
+      return response.end(samplePng(180, 120, [230, 160, 40]));
+    }
     if (request.method === "GET" && path.startsWith("/closed-files/")) {
       // Shown by an <img>, but not readable by the page's scripts: no CORS header.
       response.writeHead(200, { "content-type": "image/png" });

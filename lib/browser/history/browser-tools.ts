@@ -2,6 +2,7 @@ import { sniffImageMime } from "@/lib/answer/image-signature";
 import type { AnswerAnalysis } from "@/lib/history/analyse-answer";
 import { analyseLargeAnswer } from "@/lib/browser/answer-worker/answer-worker-client";
 import type { RecordingTools } from "@/lib/history/record-run";
+import { throughPlayground } from "@/lib/browser/image-through-playground";
 
 /** The browser's half of recording a run: reading remote images and drawing thumbnails. */
 
@@ -10,12 +11,19 @@ const MAX_REMOTE_IMAGE_BYTES = 32 * 1024 * 1024;
 const REMOTE_READ_TIMEOUT_MS = 15_000;
 const THUMBNAIL_LONG_SIDE = 160;
 
-async function readRemoteImage(url: string): Promise<Blob | null> {
+async function readRemoteImage(url: string, grant?: string): Promise<Blob | null> {
+  // Readable only when the image host allows it (CORS); no cookies, no referrer, as when shown.
+  // A picture its host keeps behind the key is read through the playground, which holds the key.
+  return (
+    (await readImage(url, "cors", "omit")) ?? (grant ? await readImage(throughPlayground(url, grant), "same-origin", "same-origin") : null)
+  );
+}
+
+async function readImage(url: string, mode: RequestMode, credentials: RequestCredentials): Promise<Blob | null> {
   try {
-    // Readable only when the image host allows it (CORS); no cookies, no referrer, as when shown.
     const response = await fetch(url, {
-      mode: "cors",
-      credentials: "omit",
+      mode,
+      credentials,
       referrerPolicy: "no-referrer",
       signal: AbortSignal.timeout(REMOTE_READ_TIMEOUT_MS),
     });

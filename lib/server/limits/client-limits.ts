@@ -15,7 +15,7 @@ import { warnAtMostEveryMinute } from "./limit-warnings";
 export type LimitDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export type LimitSpec = {
-  name: "generate" | "poll" | "share" | "feedback" | "sign-in" | "sign-in-all" | "oidc" | "tokens" | "usage-export";
+  name: "generate" | "poll" | "share" | "feedback" | "sign-in" | "sign-in-all" | "oidc" | "tokens" | "usage-export" | "image";
   points: number;
   durationSeconds: number;
 };

@@ -17,23 +17,36 @@ export const POLL_GRANT_HOURS = 24;
 const GRANT_MAX_CHARS = 100;
 const GRANT = /^v1\.(\d{1,16})\.([\w-]{43})$/;
 
-function signature(secret: string, url: URL, expiresAt: number): string {
-  return createHmac("sha256", secret).update(`poll\n${url.origin}\n${url.href}\n${expiresAt}`).digest("base64url");
+/**
+ * What a grant lets the server fetch with the key: a job's polling URL ("poll"), or a picture the
+ * answer named on the service's own host that the browser cannot load without the key ("image").
+ * Each purpose signs apart, so a grant for one never opens the other.
+ */
+export type GrantPurpose = "poll" | "image";
+
+function signature(secret: string, purpose: GrantPurpose, url: URL, expiresAt: number): string {
+  return createHmac("sha256", secret).update(`${purpose}\n${url.origin}\n${url.href}\n${expiresAt}`).digest("base64url");
 }
 
-export async function grantPoll(access: AccessConfig, url: URL, now = Date.now()): Promise<string> {
+export async function grantPoll(access: AccessConfig, url: URL, now = Date.now(), purpose: GrantPurpose = "poll"): Promise<string> {
   const expiresAt = now + POLL_GRANT_HOURS * 3600_000;
-  return `v1.${expiresAt}.${signature(await serverSecret(access), url, expiresAt)}`;
+  return `v1.${expiresAt}.${signature(await serverSecret(access), purpose, url, expiresAt)}`;
 }
 
 export type GrantCheck = { ok: true } | { ok: false; reason: string };
 
-export async function checkPollGrant(access: AccessConfig, url: URL, grant: string | undefined, now = Date.now()): Promise<GrantCheck> {
+export async function checkPollGrant(
+  access: AccessConfig,
+  url: URL,
+  grant: string | undefined,
+  now = Date.now(),
+  purpose: GrantPurpose = "poll",
+): Promise<GrantCheck> {
   if (!grant) return { ok: false, reason: "it comes with no grant: only URLs that the service named in an answer are fetched" };
   const match = grant.length <= GRANT_MAX_CHARS ? GRANT.exec(grant) : null;
   if (!match?.[1] || !match[2]) return { ok: false, reason: "its grant is not one this playground issues" };
   const expiresAt = Number(match[1]);
-  const expected = Buffer.from(signature(await serverSecret(access), url, expiresAt));
+  const expected = Buffer.from(signature(await serverSecret(access), purpose, url, expiresAt));
   const given = Buffer.from(match[2]);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     return { ok: false, reason: "its grant does not match it: the service did not name this URL in an answer relayed here" };

@@ -8,6 +8,7 @@ import type { LogExtra, RouteContext } from "@/lib/server/http/route-context";
 import { scrubSecretChunks, scrubSecretText } from "./scrub-secret";
 import { keyHint } from "./service-target";
 import { pollGrantsFor } from "./answer-poll-grants";
+import { imageGrantsFor } from "./answer-image-grants";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import type { GenerationOutcome } from "@/lib/server/budgets/generation-account";
 
@@ -43,6 +44,7 @@ export async function relayServiceResult(
     });
   }
   const pollGrants = await pollGrantsFor(result.answer, result.url, apiKey, config).catch(() => ({}));
+  const imageGrants = await imageGrantsFor(result.answer, result.url, apiKey, config).catch(() => ({}));
   if (!result.answer.rest) {
     // Read whole already (small, or an error body): answered in one piece, nothing left to wait for.
     release();
@@ -56,7 +58,7 @@ export async function relayServiceResult(
     const chunks = scrubSecretChunks(result.answer.chunks, apiKey);
     const bytesOut = chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
     const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-    return finish(serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, pollGrants), {
+    return finish(serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, { poll: pollGrants, image: imageGrants }), {
       ...logged,
       serviceStatus,
       bytesOut,
@@ -74,7 +76,7 @@ export async function relayServiceResult(
       log(relayStatus(serviceStatus), { ...logged, serviceStatus, bytesOut, ...(failure ? { failure } : {}) });
     },
   });
-  return serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, pollGrants);
+  return serviceAnswer(result, apiKey, requestId, body, config.limits.answerBytes, { poll: pollGrants, image: imageGrants });
 }
 
 /** The images the finder sees in an answer read whole, as the page will show them. */
@@ -136,7 +138,7 @@ function serviceAnswer(
   requestId: string,
   body: ReadableStream<Uint8Array> | Uint8Array,
   answerLimit: number,
-  pollGrants: Record<string, string>,
+  grants: { poll: Record<string, string>; image: Record<string, string> },
 ): Response {
   const { answer } = result;
   const scrub = (value: string | null) => (value === null ? "" : scrubSecretText(value, apiKey));
@@ -156,7 +158,8 @@ function serviceAnswer(
     [ANSWER_HEADERS.serviceLocation]: scrub(answer.headers.get("location")),
     [ANSWER_HEADERS.serviceOperationLocation]: scrub(answer.headers.get("operation-location")),
     [ANSWER_HEADERS.answerLimit]: String(answerLimit),
-    [ANSWER_HEADERS.pollGrants]: Object.keys(pollGrants).length > 0 ? encodeURIComponent(JSON.stringify(pollGrants)) : "",
+    [ANSWER_HEADERS.pollGrants]: grantsHeader(grants.poll),
+    [ANSWER_HEADERS.imageGrants]: grantsHeader(grants.image),
     ...transferHeaders(answer, scrub),
     ...exchangeHeaders(result, apiKey),
   });
@@ -171,4 +174,9 @@ function serviceAnswer(
   if (!(body instanceof ReadableStream)) headers.set("content-length", String(body.byteLength));
   // A small body (at most the buffer size) is copied once into a plain ArrayBuffer-backed array.
   return new Response(body instanceof ReadableStream ? body : new Uint8Array(body), { status, headers });
+}
+
+/** Grants travel as URI-encoded JSON (URLs are not all header-safe); none: no header. */
+function grantsHeader(grants: Record<string, string>): string {
+  return Object.keys(grants).length > 0 ? encodeURIComponent(JSON.stringify(grants)) : "";
 }
