@@ -53,6 +53,20 @@ test("shows a picture its service keeps behind the key, fetched with the key by 
   expect((await fakeRequests()).some((request) => request.path === "/keyed-files/elsewhere.png")).toBe(false);
 });
 
+test("shows the pictures of a zip answer, and lists the archive's files", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-zip", prompt: `zip ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toHaveCount(3);
+  await expect(page.getByTestId("run-summary")).toContainText("3 images found");
+  await expect(page.getByTestId("image-size").first()).toContainText("120×90");
+  await expect(page.getByRole("link", { name: "(archive) outputs/1.png" })).toBeVisible();
+  const files = page.getByRole("list", { name: "Files in the archive" }).getByRole("listitem");
+  await expect(files).toHaveCount(4);
+  await expect(files.nth(3)).toContainText(/manifest\.json.*not a picture/);
+  await expect(page.getByTestId("history-item").first()).toContainText("Images");
+  await keepScreenshot(page, testInfo, "zip-answer");
+});
+
 test("shows a picture carried as bare base64 inside an XML answer, and none from XML whose base64 is not a picture", async ({
   page,
 }, testInfo) => {

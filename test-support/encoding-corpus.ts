@@ -1,3 +1,4 @@
+import { zipSync } from "fflate";
 import { GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE64 } from "./sample-images";
 
 /**
@@ -8,7 +9,7 @@ import { GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE
  */
 
 export type EncodingCase = {
-  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream" | "text formats";
+  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream" | "text formats" | "archive";
   name: string;
   contentType: string;
   body: string | Uint8Array<ArrayBuffer>;
@@ -22,6 +23,12 @@ export type EncodingCase = {
 const JSON_TYPE = "application/json";
 const bytesOf = (base64: string) => [...Buffer.from(base64, "base64")];
 const json = (value: unknown) => JSON.stringify(value);
+const fileOf = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
+/** A zip as archive tools write it: level 0 stores (what a service zipping PNGs often does), 6 deflates. */
+const zipOf = (files: Record<string, Uint8Array>, level: 0 | 6) =>
+  zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level }]])), {
+    mtime: new Date("2026-11-26T00:00:00Z"),
+  }) as Uint8Array<ArrayBuffer>;
 
 /** Python's base64.encodebytes: a newline every 76 characters and one at the end. */
 const pythonEncodebytes = (base64: string) => `${base64.match(/.{1,76}/g)?.join("\n")}\n`;
@@ -342,6 +349,44 @@ export const ENCODING_CORPUS: EncodingCase[] = [
     name: "not an image: XML carrying base64 of text and of a video",
     contentType: "application/xml",
     body: `<Response><Log>${TEXT_BASE64}</Log><Preview>${MP4_BASE64}</Preview></Response>`,
+    images: [],
+  },
+  {
+    class: "archive",
+    name: "a zip of pictures, stored, with a manifest beside them",
+    contentType: "application/zip",
+    body: zipOf(
+      {
+        "images/0.png": fileOf(PNG_BASE64),
+        "images/1.jpg": fileOf(JPEG_BASE64),
+        "manifest.json": new TextEncoder().encode(json({ seed: 1 })),
+      },
+      0,
+    ),
+    images: [
+      { path: "(archive) images/0.png", mime: "image/png" },
+      { path: "(archive) images/1.jpg", mime: "image/jpeg" },
+    ],
+  },
+  {
+    class: "archive",
+    name: "a deflated zip labelled as a plain download (application/octet-stream)",
+    contentType: "application/octet-stream",
+    body: zipOf({ "out.webp": fileOf(WEBP_BASE64) }, 6),
+    images: [{ path: "(archive) out.webp", mime: "image/webp" }],
+  },
+  {
+    class: "archive",
+    name: "a zip whose picture has the wrong extension inside is still checked by its bytes",
+    contentType: "application/x-zip-compressed",
+    body: zipOf({ "a.png": fileOf(JPEG_BASE64), "b.png": fileOf(TEXT_BASE64) }, 6),
+    images: [{ path: "(archive) a.png", mime: "image/jpeg" }],
+  },
+  {
+    class: "archive",
+    name: "not an image: a zip of logs and a video",
+    contentType: "application/zip",
+    body: zipOf({ "log.txt": fileOf(TEXT_BASE64), "preview.mp4": fileOf(MP4_BASE64) }, 6),
     images: [],
   },
 ];

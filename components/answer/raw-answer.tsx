@@ -67,6 +67,7 @@ export function RawAnswer({
         </p>
       )}
       {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
+      {body.kind === "archive" && <ArchiveListing body={body} />}
       {body.kind === "empty" && <p className="text-sm text-muted">(empty body)</p>}
     </Section>
   );
@@ -86,5 +87,29 @@ function TextBody({ text }: { text: string }) {
         </button>
       )}
     </>
+  );
+}
+
+/** A zip answer's files: each with its unpacked size, and whether it is one of the pictures above. */
+function ArchiveListing({ body }: { body: Extract<AnswerBody, { kind: "archive" }> }) {
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p>
+        A zip archive of {formatBytes(body.size)} holding {body.entries.length} file{body.entries.length === 1 ? "" : "s"}
+        {body.entries.some((entry) => entry.mime) ? "; its pictures are shown above" : ""}.
+      </p>
+      {body.problem && <p className="text-amber-800 dark:text-amber-300">{body.problem}</p>}
+      <ol aria-label="Files in the archive" className="flex max-h-64 flex-col gap-0.5 overflow-y-auto font-mono text-xs">
+        {body.entries.map((entry, index) => (
+          <li key={`${index}:${entry.name}`} className="flex gap-3">
+            <span className="min-w-0 flex-1 truncate" title={entry.name}>
+              {entry.name}
+            </span>
+            <span className="tabular-nums text-muted">{formatBytes(entry.size)}</span>
+            <span className="w-24 text-muted">{entry.mime ?? "not a picture"}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { findImagesAndUncertainUrls, type FoundImage, type ImageSource, type UncertainUrl } from "./image-finder";
 import { base64ImagesInText } from "./base64-in-text";
+import { looksLikeZip, readArchive, type ArchiveEntry } from "./archive-answer";
 import { sniffImageMime } from "./image-signature";
 import { isPartialEvent, parseStream, type StreamEvent } from "./answer-stream";
 import { declaredCharset, framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
@@ -12,6 +13,7 @@ export type AnswerBody =
   | { kind: "json"; value: unknown; charset?: string }
   | { kind: "text"; text: string; jsonError?: string; charset?: string }
   | { kind: "binary"; size: number }
+  | { kind: "archive"; size: number; entries: ArchiveEntry[]; problem: string | null }
   | { kind: "stream"; framing: StreamFraming; events: StreamEvent[]; charset?: string };
 
 export type DisplayImage = {
@@ -70,6 +72,8 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
       uncertain: [],
     };
   }
+  // A zip is known by its first bytes, whatever it is labelled (a download is often octet-stream).
+  if (looksLikeZip(bytes)) return interpretArchive(bytes);
   const decoded = decodeText(bytes, contentType);
   if (!decoded) return { body: { kind: "binary", size: bytes.length }, images: [], uncertain: [] };
   const { text, charset } = decoded;
@@ -107,6 +111,20 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
 }
 
 const TEXT_BODY_PATH = "(body text)";
+
+/** A zip of pictures: each one shown under its file name in the archive. */
+function interpretArchive(bytes: Uint8Array<ArrayBuffer>): InterpretedAnswer {
+  const { entries, pictures, problem } = readArchive(bytes);
+  return {
+    body: { kind: "archive", size: bytes.length, entries, problem },
+    images: pictures.map((picture, index) => ({
+      key: `${index}:${picture.name}`,
+      paths: [`(archive) ${picture.name}`],
+      source: { kind: "body", mime: picture.mime, bytes: picture.bytes },
+    })),
+    uncertain: [],
+  };
+}
 
 /**
  * A stream's images, labelled by event (`$[3].b64_json` is in the fourth event, as the raw view's

@@ -9,6 +9,7 @@ export function serviceWords(body: AnswerBody): string {
   if (body.kind === "text") return body.text.slice(0, 2000);
   if (body.kind === "empty") return "(the service sent an empty body)";
   if (body.kind === "stream") return streamWords(body.events);
+  if (body.kind === "archive") return `(a zip archive of ${formatCount(body.entries.length)} files, ${formatCount(body.size)} bytes)`;
   return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${formatCount(body.size)} bytes)`;
 }
 

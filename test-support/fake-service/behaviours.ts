@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { zipSync } from "fflate";
 import { encodePng } from "../../lib/node/png-encoder";
 import { ANSWER_CORPUS } from "../answer-corpus";
 import { BENCH_BEHAVIOURS } from "./bench-payloads";
@@ -59,6 +60,14 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
+  // A batch download: three pictures and a manifest in one zip.
+  "fake-zip": ({ response }) => {
+    const pictures = [samplePng(120, 90, [200, 60, 60]), samplePng(90, 120, [60, 200, 60]), samplePng(100, 100, [60, 60, 200])];
+    const files = Object.fromEntries(pictures.map((bytes, index) => [`outputs/${index}.png`, new Uint8Array(bytes)]));
+    const archive = zipSync({ ...files, "manifest.json": new TextEncoder().encode(JSON.stringify({ count: 3 })) }, { level: 0 });
+    response.writeHead(200, { "content-type": "application/zip", "content-disposition": 'attachment; filename="batch.zip"' });
+    response.end(archive);
+  },
   // An XML service: the picture as MIME-wrapped base64 inside an element, no data: prefix.
   "fake-xml": ({ response }) => {
     const base64 = samplePng(120, 80, [60, 90, 220])
