@@ -12,6 +12,7 @@ import { shareFigures } from "./share-figures";
 import { judgingFigures } from "./judging-figures";
 import { hardeningFigures } from "./hardening-figures";
 import { peopleFigures } from "./people-figures";
+import { answersElsewhereFigures } from "./answers-elsewhere-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -309,6 +310,7 @@ try {
   for (const row of await hardeningFigures()) record(row);
   // Budgets on both databases, and signing in with a provider, on a server of its own.
   for (const row of await peopleFigures()) record(row);
+  for (const row of await answersElsewhereFigures()) record(row);
 } finally {
   await fake.stop();
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { zipSync } from "fflate";
 import { encodePng } from "../../lib/node/png-encoder";
 
 /**
@@ -30,7 +31,9 @@ function jsonOfSize(bytes: number): Buffer {
 }
 
 const send = (response: ServerResponse, body: Buffer) => {
-  response.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+  // A zip is known by its first bytes ("PK"); everything else here is JSON.
+  const type = body[0] === 0x50 && body[1] === 0x4b ? "application/zip" : "application/json";
+  response.writeHead(200, { "content-type": type, "content-length": String(body.length) });
   response.end(body);
 };
 
@@ -40,6 +43,16 @@ export const BENCH_PAYLOADS = {
   // A grid cell's answer: one 1 MB PNG of noise, as base64.
   "bench-1mb-b64": () =>
     once("1mb-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(1024 * 1024).toString("base64") }] }))),
+  // A batch download: twenty 1 MB PNGs of noise in one zip, stored (PNGs do not compress further).
+  "bench-zip-20x1mb": () =>
+    once("zip-20x1mb", () =>
+      Buffer.from(
+        zipSync(
+          Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`outputs/${index}.png`, new Uint8Array(noisePng(1024 * 1024))])),
+          { level: 0 },
+        ),
+      ),
+    ),
   "bench-4x4mb": () =>
     once("4x4mb", () =>
       Buffer.from(
