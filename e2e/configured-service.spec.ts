@@ -53,6 +53,17 @@ test("shows a picture its service keeps behind the key, fetched with the key by 
   expect((await fakeRequests()).some((request) => request.path === "/keyed-files/elsewhere.png")).toBe(false);
 });
 
+test("shows the picture part of a multipart answer, and each part by its own type", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-multipart", prompt: `multipart ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  expect(await naturalSize(page)).toEqual({ width: 140, height: 70 });
+  const parts = page.getByRole("list", { name: "Parts of the answer" }).getByRole("listitem");
+  await expect(parts).toHaveCount(2);
+  await expect(parts.nth(0)).toContainText('"seed": 7');
+  await expect(parts.nth(1)).toContainText("image/png");
+  await expect(parts.nth(1)).toContainText("a picture, shown above");
+});
+
 test("shows the pictures of a zip answer, and lists the archive's files", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-zip", prompt: `zip ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();

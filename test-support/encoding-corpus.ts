@@ -9,7 +9,7 @@ import { GIF_BASE64, JPEG_BASE64, MP4_BASE64, PNG_BASE64, TEXT_BASE64, WEBP_BASE
  */
 
 export type EncodingCase = {
-  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream" | "text formats" | "archive";
+  class: "base64" | "byte array" | "hex" | "inside text" | "charset" | "stream" | "text formats" | "archive" | "multipart";
   name: string;
   contentType: string;
   body: string | Uint8Array<ArrayBuffer>;
@@ -387,6 +387,45 @@ export const ENCODING_CORPUS: EncodingCase[] = [
     name: "not an image: a zip of logs and a video",
     contentType: "application/zip",
     body: zipOf({ "log.txt": fileOf(TEXT_BASE64), "preview.mp4": fileOf(MP4_BASE64) }, 6),
+    images: [],
+  },
+  {
+    class: "multipart",
+    name: "multipart/mixed: the JSON metadata, then the picture as a binary part",
+    contentType: "multipart/mixed; boundary=frontier",
+    body: new Uint8Array(
+      Buffer.concat([
+        Buffer.from(
+          `--frontier\r\nContent-Type: application/json\r\n\r\n${json({ created: 1, seed: 42 })}\r\n--frontier\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        Buffer.from(PNG_BASE64, "base64"),
+        Buffer.from("\r\n--frontier--\r\n"),
+      ]),
+    ),
+    images: [{ path: "(part 2)", mime: "image/png" }],
+  },
+  {
+    class: "multipart",
+    name: "multipart/related (quoted boundary): a JSON part naming a URL, a base64-encoded JPEG part",
+    contentType: 'multipart/related; type="application/json"; boundary="=_part_7f3"',
+    body: `--=_part_7f3\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${json({ data: [{ url: "https://cdn.example.com/o/7.png" }] })}\r\n--=_part_7f3\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n${javaMime(JPEG_BASE64)}\r\n--=_part_7f3--`,
+    images: [
+      { path: "(part 1) $.data[0].url", url: "https://cdn.example.com/o/7.png" },
+      { path: "(part 2)", mime: "image/jpeg" },
+    ],
+  },
+  {
+    class: "multipart",
+    name: "bare line feeds, a preamble, and a text part with a Markdown picture",
+    contentType: "multipart/mixed; boundary=b1",
+    body: `This is a multipart answer.\n--b1\nContent-Type: text/markdown\n\nHere it is: ![fox](data:image/webp;base64,${WEBP_BASE64})\n--b1--\n`,
+    images: [{ path: "(part 1)", mime: "image/webp", offset: 19 }],
+  },
+  {
+    class: "multipart",
+    name: "not an image: an error part and a log part",
+    contentType: "multipart/mixed; boundary=x",
+    body: `--x\r\nContent-Type: application/json\r\n\r\n${json({ error: { message: "Prompt refused." } })}\r\n--x\r\nContent-Type: text/plain\r\n\r\nstep 1 of 30\r\n--x--`,
     images: [],
   },
 ];

@@ -68,6 +68,7 @@ export function RawAnswer({
       )}
       {body.kind === "binary" && <p className="text-sm">A binary body of {formatBytes(body.size)} that is not an image.</p>}
       {body.kind === "archive" && <ArchiveListing body={body} />}
+      {body.kind === "multipart" && <MultipartParts body={body} />}
       {body.kind === "empty" && <p className="text-sm text-muted">(empty body)</p>}
     </Section>
   );
@@ -105,11 +106,38 @@ function ArchiveListing({ body }: { body: Extract<AnswerBody, { kind: "archive" 
             <span className="min-w-0 flex-1 truncate" title={entry.name}>
               {entry.name}
             </span>
-            <span className="tabular-nums text-muted">{formatBytes(entry.size)}</span>
+            <span className="text-muted tabular-nums">{formatBytes(entry.size)}</span>
             <span className="w-24 text-muted">{entry.mime ?? "not a picture"}</span>
           </li>
         ))}
       </ol>
     </div>
+  );
+}
+
+/** Longer part texts are cut here; the whole answer is in the exchange's download. */
+const PART_TEXT_MAX_CHARS = 20_000;
+
+/** A multipart answer's parts, in order: each with its own type, and what it held. */
+function MultipartParts({ body }: { body: Extract<AnswerBody, { kind: "multipart" }> }) {
+  return (
+    <ol aria-label="Parts of the answer" className="flex flex-col gap-3 text-sm">
+      {body.parts.map((part, index) => {
+        const shown = part.kind === "json" ? JSON.stringify(part.value, null, 2) : part.kind === "text" ? (part.text ?? "") : null;
+        return (
+          <li key={index} className="flex flex-col gap-1">
+            <p className="font-mono text-xs text-muted">
+              part {index + 1} · {part.contentType} · {formatBytes(part.size)}
+              {part.kind === "image" ? " · a picture, shown above" : part.kind === "binary" ? " · binary, not a picture" : ""}
+            </p>
+            {shown !== null && (
+              <pre className="max-h-64 overflow-auto rounded-lg bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-zinc-950">
+                {shown.length > PART_TEXT_MAX_CHARS ? `${shown.slice(0, PART_TEXT_MAX_CHARS)}…` : shown}
+              </pre>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

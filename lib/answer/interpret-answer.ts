@@ -1,6 +1,7 @@
 import { findImagesAndUncertainUrls, type FoundImage, type ImageSource, type UncertainUrl } from "./image-finder";
 import { base64ImagesInText } from "./base64-in-text";
 import { looksLikeZip, readArchive, type ArchiveEntry } from "./archive-answer";
+import { isMultipartType, readMultipart, type AnswerPart } from "./multipart-answer";
 import { sniffImageMime } from "./image-signature";
 import { isPartialEvent, parseStream, type StreamEvent } from "./answer-stream";
 import { declaredCharset, framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
@@ -14,6 +15,7 @@ export type AnswerBody =
   | { kind: "text"; text: string; jsonError?: string; charset?: string }
   | { kind: "binary"; size: number }
   | { kind: "archive"; size: number; entries: ArchiveEntry[]; problem: string | null }
+  | { kind: "multipart"; size: number; parts: AnswerPart[] }
   | { kind: "stream"; framing: StreamFraming; events: StreamEvent[]; charset?: string };
 
 export type DisplayImage = {
@@ -74,6 +76,16 @@ export function interpretAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: str
   }
   // A zip is known by its first bytes, whatever it is labelled (a download is often octet-stream).
   if (looksLikeZip(bytes)) return interpretArchive(bytes);
+  if (isMultipartType(contentType)) {
+    const read = readMultipart(bytes, contentType);
+    if (read && read.parts.length > 0) {
+      return {
+        body: { kind: "multipart", size: bytes.length, parts: read.parts },
+        images: read.images.map((image, index) => ({ key: `${index}:${image.paths[0] ?? ""}`, ...image })),
+        uncertain: read.uncertain,
+      };
+    }
+  }
   const decoded = decodeText(bytes, contentType);
   if (!decoded) return { body: { kind: "binary", size: bytes.length }, images: [], uncertain: [] };
   const { text, charset } = decoded;

@@ -44,6 +44,9 @@ const TEXT_ATTACKS: Record<string, (size: number) => string> = {
   "base64 words between spaces": (size) => repeat(`${"Q".repeat(40)} `, size),
   "base64 padding runs": (size) => repeat("QUFB==", size),
   "XML elements of base64": (size) => repeat(`<i>${"A".repeat(70)}</i>`, size),
+  // A line of its own between delimiters, so the whole is not also one long base64 run (attacked above).
+  "multipart delimiters without headers": (size) => repeat("--a\n.\n", size),
+  "multipart parts with headers that never end": (size) => repeat("--a\r\nContent-Type: x\r\n", size),
 };
 
 // A pause of the machine can still spoil one measurement; a quadratic scan fails every try.
@@ -51,6 +54,7 @@ describe("answer scanners stay linear on hostile input", () => {
   const scanners: Record<string, (text: string) => unknown> = {
     imagesInText: (text) => imagesInText(text),
     base64ImagesInText: (text) => base64ImagesInText(text),
+    "interpretAnswer (multipart)": (text) => interpretAnswer(bytesOf(text), "multipart/mixed; boundary=a"),
     "findImages (a string value)": (text) => findImages({ text }),
     "interpretAnswer (text/plain)": (text) => interpretAnswer(bytesOf(text), "text/plain"),
     "interpretAnswer (JSON string)": (text) => interpretAnswer(bytesOf(JSON.stringify({ output: text })), "application/json"),

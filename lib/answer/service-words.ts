@@ -9,6 +9,12 @@ export function serviceWords(body: AnswerBody): string {
   if (body.kind === "text") return body.text.slice(0, 2000);
   if (body.kind === "empty") return "(the service sent an empty body)";
   if (body.kind === "stream") return streamWords(body.events);
+  if (body.kind === "multipart") {
+    const words = body.parts.flatMap((part) =>
+      part.kind === "text" && part.text ? [part.text] : part.kind === "json" ? [JSON.stringify(part.value)] : [],
+    );
+    return words.join("\n").slice(0, 2000) || `(a multipart body of ${formatCount(body.parts.length)} parts)`;
+  }
   if (body.kind === "archive") return `(a zip archive of ${formatCount(body.entries.length)} files, ${formatCount(body.size)} bytes)`;
   return `(a ${body.kind === "image" ? body.mime : "binary"} body of ${formatCount(body.size)} bytes)`;
 }

@@ -60,6 +60,19 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
   "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
+  // Metadata and the picture in one multipart/related answer, the picture as a binary part.
+  "fake-multipart": ({ response }) => {
+    const boundary = "=_playground_7f3";
+    response.writeHead(200, { "content-type": `multipart/related; type="application/json"; boundary="${boundary}"` });
+    response.end(
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ created: 1, seed: 7 })}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Type: image/png\r\nContent-ID: <image-0>\r\n\r\n`),
+        samplePng(140, 70, [120, 40, 160]),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    );
+  },
   // A batch download: three pictures and a manifest in one zip.
   "fake-zip": ({ response }) => {
     const pictures = [samplePng(120, 90, [200, 60, 60]), samplePng(90, 120, [60, 200, 60]), samplePng(100, 100, [60, 60, 200])];
