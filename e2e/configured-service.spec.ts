@@ -64,6 +64,19 @@ test("shows the picture part of a multipart answer, and each part by its own typ
   await expect(parts.nth(1)).toContainText("a picture, shown above");
 });
 
+test("shows a TIFF converted by the server, says so, and downloads the original", async ({ page }, testInfo) => {
+  await fillForm(page, { model: "fake-tiff", prompt: `tiff ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  // The picture gets its source once the server's conversion is back: its size shows when it has loaded.
+  await expect(page.getByTestId("image-size")).toContainText("150×100");
+  await expect(page.getByTestId("image-card")).toContainText("TIFF, shown converted; Download keeps the original");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("image-card").getByRole("button", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.tiff$/);
+  // History's thumbnail is drawn from the conversion too.
+  await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
+});
+
 test("shows the pictures of a zip answer, and lists the archive's files", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-zip", prompt: `zip ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();

@@ -9,6 +9,7 @@ import { copyImage, downloadImage } from "@/lib/browser/image-actions";
 import { JsonPathLink } from "./json-path-link";
 import { formatCount } from "@/lib/utils/format-count";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
+import { SHOWN_CONVERTED } from "@/lib/answer/image-signature";
 import { markNeedsPlayground, remoteImageSrc } from "@/lib/browser/image-through-playground";
 
 type LoadState = { status: "loading" } | { status: "loaded"; width: number; height: number } | { status: "failed" };
@@ -72,6 +73,11 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
         {image.paths.map((path) => (
           <JsonPathLink key={path} path={path} />
         ))}
+        {convertedMime(image) && (
+          <span className="rounded-full bg-sky-100 px-2 py-0.5 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200">
+            {convertedMime(image)}, shown converted; Download keeps the original
+          </span>
+        )}
         {image.partial && (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
             partial: the stream ended before its final image
@@ -118,4 +124,10 @@ function RatioDrift({ requested, actual }: { requested: AspectRatio; actual: Asp
       {close ? ", matches" : `, ${drift > 0 ? "+" : ""}${drift.toFixed(1)}% off`})
     </span>
   );
+}
+
+/** "TIFF" or "HEIC" for a picture the browser shows only as the server's conversion; null otherwise. */
+function convertedMime(image: DisplayImage): string | null {
+  if (image.source.kind === "url" || !SHOWN_CONVERTED.has(image.source.mime)) return null;
+  return image.source.mime === "image/heic" ? "HEIC" : "TIFF";
 }

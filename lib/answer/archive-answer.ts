@@ -28,7 +28,7 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
 }
 
 /** File names that may be pictures; others are listed, never inflated. */
-const PICTURE_NAME = /\.(png|jpe?g|gif|webp|avif|bmp)$/i;
+const PICTURE_NAME = /\.(png|jpe?g|gif|webp|avif|bmp|tiff?|heic|heif)$/i;
 
 export function readArchive(bytes: Uint8Array): ArchiveContents {
   const entries: ArchiveEntry[] = [];

@@ -26,7 +26,7 @@ export type UncertainUrl = { path: string; url: string };
 
 const MAX_UNCERTAIN_URLS = 50;
 
-const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
+const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|bmp|svg|tiff?|heic)$/i;
 /** Words in a key that make its URL about the job, not its picture (polling_url, urls.cancel, fetch_result, future_links…). */
 const NOT_IMAGE_WORDS = new Set([
   "status",

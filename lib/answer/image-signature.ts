@@ -1,6 +1,15 @@
 /** Recognises image bytes by their first bytes, whatever a content type or field name claims. */
 
-export type ImageMime = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/avif" | "image/bmp";
+export type ImageMime = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/avif" | "image/bmp" | "image/tiff" | "image/heic";
+
+/**
+ * Pictures most browsers cannot show (Chromium and Firefox show neither TIFF nor HEIC): shown
+ * converted by the server, kept and downloaded as they came.
+ */
+export const SHOWN_CONVERTED: ReadonlySet<string> = new Set<ImageMime>(["image/tiff", "image/heic"]);
+
+/** HEIF brands of HEVC-coded pictures (what phones write); AVIF's are told apart above. */
+const HEIC_BRANDS = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"];
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
@@ -16,6 +25,9 @@ export function sniffImageMime(bytes: Uint8Array): ImageMime | null {
   if (startsWith(bytes, ascii("ftyp"), 4) && (startsWith(bytes, ascii("avif"), 8) || startsWith(bytes, ascii("avis"), 8))) {
     return "image/avif";
   }
+  if (startsWith(bytes, ascii("ftyp"), 4) && HEIC_BRANDS.some((brand) => startsWith(bytes, ascii(brand), 8))) return "image/heic";
+  // Little-endian "II*\0" or big-endian "MM\0*", and the first directory's offset past the header.
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return "image/tiff";
   // "BM" alone is too common in text; a real BMP header also has its reserved bytes zeroed.
   if (startsWith(bytes, ascii("BM")) && bytes.length >= 14 && bytes[6] === 0 && bytes[7] === 0 && bytes[8] === 0 && bytes[9] === 0) {
     return "image/bmp";
@@ -25,8 +37,22 @@ export function sniffImageMime(bytes: Uint8Array): ImageMime | null {
 
 const BASE64_ALPHABET = /^[A-Za-z0-9+/\-_]+={0,2}$/;
 
+function onlyBase64Characters(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    // + / - _ = and whitespace (space, tab, line feed, carriage return, form feed, vertical tab)
+    if (!letter && code !== 43 && code !== 47 && code !== 45 && code !== 95 && code !== 61 && !(code === 32 || (code >= 9 && code <= 13))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** Base64 (standard or URL-safe) with whitespace removed, or null if the text is not base64. */
 export function cleanBase64(text: string): string | null {
+  // Text that holds anything but base64 letters, padding and whitespace is refused before any copy is made.
+  if (!onlyBase64Characters(text)) return null;
   const compact = text.replace(/\s+/g, "");
   if (compact.length < 8 || !BASE64_ALPHABET.test(compact)) return null;
   return compact;

@@ -7,6 +7,8 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
   "image/webp": "webp",
   "image/avif": "avif",
   "image/bmp": "bmp",
+  "image/tiff": "tiff",
+  "image/heic": "heic",
   "image/svg+xml": "svg",
 };
 

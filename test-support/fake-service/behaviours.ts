@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { zipSync } from "fflate";
+import sharp from "sharp";
 import { encodePng } from "../../lib/node/png-encoder";
 import { ANSWER_CORPUS } from "../answer-corpus";
 import { BENCH_BEHAVIOURS } from "./bench-payloads";
@@ -72,6 +73,13 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     );
+  },
+  // A TIFF (as scanners and some pipelines write), which Chromium cannot show by itself.
+  "fake-tiff": async ({ response }) => {
+    const tiff = await sharp({ create: { width: 150, height: 100, channels: 3, background: "#2a9d8f" } })
+      .tiff()
+      .toBuffer();
+    json(response, 200, { created: 1, data: [{ b64_json: tiff.toString("base64") }] });
   },
   // A batch download: three pictures and a manifest in one zip.
   "fake-zip": ({ response }) => {

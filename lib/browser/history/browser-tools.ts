@@ -3,6 +3,7 @@ import type { AnswerAnalysis } from "@/lib/history/analyse-answer";
 import { analyseLargeAnswer } from "@/lib/browser/answer-worker/answer-worker-client";
 import type { RecordingTools } from "@/lib/history/record-run";
 import { throughPlayground } from "@/lib/browser/image-through-playground";
+import { shownBlob } from "@/lib/browser/shown-blob";
 
 /** The browser's half of recording a run: reading remote images and drawing thumbnails. */
 
@@ -39,7 +40,8 @@ async function readImage(url: string, mode: RequestMode, credentials: RequestCre
 
 async function makeThumbnail(image: Blob): Promise<Blob | null> {
   try {
-    const bitmap = await createImageBitmap(image);
+    // A TIFF or HEIC is drawn from the server's conversion (the browser cannot decode it).
+    const bitmap = await createImageBitmap(await shownBlob(image));
     const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(bitmap.width, bitmap.height));
     const canvas = new OffscreenCanvas(Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
     const context = canvas.getContext("2d");

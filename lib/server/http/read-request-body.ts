@@ -17,6 +17,15 @@ export async function readRequestBody(
   request: Request,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; size: number } | { ok: false; reason: "too-large" | "broken" | "too-slow" }> {
+  const read = await readRequestBytes(request, maxBytes);
+  return read.ok ? { ok: true, text: new TextDecoder().decode(read.bytes), size: read.size } : read;
+}
+
+/** The same, for a body of bytes (a picture to convert). */
+export async function readRequestBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Uint8Array; size: number } | { ok: false; reason: "too-large" | "broken" | "too-slow" }> {
   const declared = Number.parseInt(request.headers.get("content-length") ?? "", 10);
   if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: "too-large" };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -28,5 +37,5 @@ export async function readRequestBody(
     return { ok: false, reason: "too-slow" };
   }
   if (!read.ok) return { ok: false, reason: read.reason };
-  return { ok: true, text: new TextDecoder().decode(read.bytes), size: read.size };
+  return { ok: true, bytes: read.bytes, size: read.size };
 }
