@@ -2,13 +2,11 @@ import "server-only";
 import sharp from "sharp";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import { SHOWN_CONVERTED, sniffImageMime } from "@/lib/answer/image-signature";
-import { clientOf } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { readRequestBytes } from "@/lib/server/http/read-request-body";
 import { refuseCaller } from "@/lib/server/http/request-guards";
+import { takePictureTurn } from "@/lib/server/limits/picture-turn";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
-import { acquireGenerationSlot } from "@/lib/server/limits/in-flight-limit";
-import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
 
 /**
  * POST /api/convert with a picture's bytes (TIFF, HEIC): a PNG the browser can show, made with
@@ -30,21 +28,9 @@ async function convert(request: Request, config: ServerConfig, context: RouteCon
   const { requestId, finish } = context;
   const refusal = await refuseCaller(request, config, requestId);
   if (refusal) return finish(refusal);
-  const perMinute = config.limits.ratePerMinute * 20;
-  const rate = await takeFailingOpen(
-    { name: "image", points: perMinute, durationSeconds: 60 },
-    limitStoreFor(config.shares),
-    clientOf(request, config),
-  );
-  if (!rate.ok) {
-    const detail = `This playground converts ${perMinute} pictures a minute for each client.`;
-    return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
-  }
-  const release = acquireGenerationSlot(config.limits.maxInFlight);
-  if (!release)
-    return finish(
-      problemResponse("busy", { requestId, detail: "The playground is running as many requests as it allows.", retryAfterSeconds: 2 }),
-    );
+  const turn = await takePictureTurn(request, config, requestId);
+  if (!turn.ok) return finish(turn.response);
+  const { release } = turn;
   try {
     const body = await readRequestBytes(request, config.limits.answerBytes);
     if (!body.ok) {

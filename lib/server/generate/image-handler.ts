@@ -1,12 +1,10 @@
 import "server-only";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import { sniffImageMime } from "@/lib/answer/image-signature";
-import { clientOf } from "@/lib/server/http/client-address";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { refuseWithoutSession } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
-import { acquireGenerationSlot } from "@/lib/server/limits/in-flight-limit";
-import { limitStoreFor, takeFailingOpen } from "@/lib/server/limits/client-limits";
+import { takePictureTurn } from "@/lib/server/limits/picture-turn";
 import { pollImageService, type ServiceAnswer } from "@/lib/server/upstream/image-service-client";
 import { checkPollGrant } from "@/lib/server/upstream/poll-grant";
 import { pollTargetFor } from "@/lib/server/upstream/poll-target";
@@ -19,8 +17,6 @@ import { pollTargetFor } from "@/lib/server/upstream/poll-target";
  * the browser's cache. Scripts in the response are blocked whatever it holds (sandbox, nosniff).
  */
 
-/** A gallery of a grid's images loads at once: a more generous budget than generations. */
-const IMAGES_PER_GENERATION = 20;
 const URL_MAX_CHARS = 4096;
 /** The browser keeps a picture this long; the grant it came with lasts a day. */
 const CACHE_SECONDS = 600;
@@ -44,21 +40,9 @@ async function image(request: Request, config: ServerConfig, context: RouteConte
   if (!allowed.ok) return finish(problemResponse("poll-refused", { requestId, detail: `Not fetched: ${allowed.reason}.` }));
   const granted = await checkPollGrant(config.access, new URL(allowed.url), params.get("grant") ?? undefined, Date.now(), "image");
   if (!granted.ok) return finish(problemResponse("poll-not-granted", { requestId, detail: `Not fetched: ${granted.reason}.` }));
-  const perMinute = config.limits.ratePerMinute * IMAGES_PER_GENERATION;
-  const rate = await takeFailingOpen(
-    { name: "image", points: perMinute, durationSeconds: 60 },
-    limitStoreFor(config.shares),
-    clientOf(request, config),
-  );
-  if (!rate.ok) {
-    const detail = `This playground loads ${perMinute} pictures a minute through itself for each client.`;
-    return finish(problemResponse("rate-limited", { requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }));
-  }
-  const release = acquireGenerationSlot(config.limits.maxInFlight);
-  if (!release)
-    return finish(
-      problemResponse("busy", { requestId, detail: "The playground is running as many requests as it allows.", retryAfterSeconds: 2 }),
-    );
+  const turn = await takePictureTurn(request, config, requestId);
+  if (!turn.ok) return finish(turn.response);
+  const { release } = turn;
   let streaming = false;
   try {
     const result = await pollImageService(allowed.target, allowed.url, { limits: config.limits, signal: request.signal });
