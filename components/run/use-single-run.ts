@@ -49,6 +49,7 @@ export function useSingleRun(
 
   const jobs = useJobFollower(onJobEnded);
   const resetJobs = jobs.reset;
+  const startPolling = jobs.startPolling;
   /** What the result area shows; a job followed for the run shown before stops with it. */
   const showRun = useCallback(
     (next: RunState) => {
@@ -79,10 +80,15 @@ export function useSingleRun(
         if (viewRef.current !== view) return;
         setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
       };
-      const outcome = await (await runtime).runGeneration(request, signal, { onProgress });
+      const loaded = await runtime;
+      const outcome = await loaded.runGeneration(request, signal, { onProgress });
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;
       if (shown) showRun({ phase: "done", request, outcome });
+      // A job the run just started is followed at once, at the service's pace (an old one opened
+      // from history waits to be asked: it may have ended long ago).
+      const job = shown ? loaded.jobToFollow(outcome) : null;
+      if (job) startPolling(job.url, job.grant, job.paceMs);
       // Saved once the page is idle (the answer is on screen by then) and without holding the form:
       // packing a large answer and reading remote images take a while.
       const saving = whenIdle()
@@ -93,7 +99,7 @@ export function useSingleRun(
         });
       if (shown) shownRunIdRef.current = saving;
     },
-    [saveToHistory, resultRef, showRun, requests],
+    [saveToHistory, resultRef, showRun, requests, startPolling],
   );
 
   const cancel = useCallback(() => requests.cancel(), [requests]);
