@@ -11,8 +11,9 @@ test.beforeEach(async ({ page }) => {
 test("follows a fresh run's job automatically until its image arrives", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-async", prompt: `job ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByTestId("job-notice")).toContainText("The service accepted a job; no image yet.");
-  await expect(page.getByTestId("job-notice")).toContainText("queued");
+  // The run's own answer (the first notice; each check shows its answer below it).
+  await expect(page.getByTestId("job-notice").first()).toContainText("The service accepted a job; no image yet.");
+  await expect(page.getByTestId("job-notice").first()).toContainText("queued");
   await expect(page.getByTestId("history-item").first()).toContainText("Job pending");
   // A job the run just started is followed at once; Stop polling ends it.
   await expect(page.getByRole("button", { name: "Stop polling" })).toBeVisible();
@@ -39,9 +40,9 @@ test("follows an operation announced only in headers (202, a relative Operation-
 }, testInfo) => {
   await fillForm(page, { model: "fake-operation", prompt: `operation ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByTestId("job-notice")).toContainText("The service accepted a job; no image yet.");
+  await expect(page.getByTestId("job-notice").first()).toContainText("The service accepted a job; no image yet.");
   // Shown resolved against the service that answered.
-  await expect(page.getByTestId("job-notice")).toContainText(new RegExp(`${E2E.fakeUrl}/v1/operations/[\\w-]+`));
+  await expect(page.getByTestId("job-notice").first()).toContainText(new RegExp(`${E2E.fakeUrl}/v1/operations/[\\w-]+`));
   await expect(page.getByTestId("history-item").first()).toContainText("Job pending");
   // The exchange shows the header as the service wrote it, and where it led.
   await expect(page.getByTestId("exchange").last()).toContainText(

@@ -274,7 +274,10 @@ test.describe("against a service with URL images", () => {
 
     await items(page).nth(0).getByTestId("history-prompt").click();
     await expect(page.getByTestId("saved-run-bar")).toContainText("1 image is kept only as a link");
-    await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute("src", `${E2E.fakeUrl}/closed-files/result.png`);
+    await expect(page.getByTestId("image-card").getByRole("img")).toHaveAttribute(
+      "src",
+      `${E2E.fakeUrl.replace("127.0.0.1", "localhost")}/closed-files/result.png`,
+    );
   });
 
   test("past the cap the oldest unstarred runs go, starred ones stay, and the page says so", async ({ page }) => {

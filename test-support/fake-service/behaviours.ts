@@ -60,7 +60,10 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
   // Names its picture relative to itself, as a self-hosted server's file route does.
   "fake-relative-url": ({ response }) => json(response, 200, { created: 1, data: [{ url: "/files/relative.png" }] }),
   "fake-url": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/files/result.png` }] }),
-  "fake-url-closed": ({ response, base }) => json(response, 200, { created: 1, data: [{ url: `${base}/closed-files/result.png` }] }),
+  // On a host other than the service's (same server, another name): shown by an <img>, its bytes
+  // unreadable by the page, and not the playground's to fetch (only the service's own host is).
+  "fake-url-closed": ({ response, base }) =>
+    json(response, 200, { created: 1, data: [{ url: `${base.replace("127.0.0.1", "localhost")}/closed-files/result.png` }] }),
   // Metadata and the picture in one multipart/related answer, the picture as a binary part.
   "fake-multipart": ({ response }) => {
     const boundary = "=_playground_7f3";
