@@ -10,8 +10,8 @@ const nextConfig: NextConfig = {
   // Answers and headers are ours to shape; no "X-Powered-By" advertising the stack.
   poweredByHeader: false,
   reactStrictMode: true,
-  // The databases' drivers load their own files (PGlite's WebAssembly) at run time: not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // The databases' drivers and the HEIC decoder load their own files (WebAssembly) at run time: not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "heic-decode", "libheif-js"],
   async headers() {
     return [
       { source: "/:path*", headers: everywhere },

@@ -64,7 +64,7 @@ test("shows the picture part of a multipart answer, and each part by its own typ
   await expect(parts.nth(1)).toContainText("a picture, shown above");
 });
 
-test("shows a TIFF converted by the server, says so, and downloads the original", async ({ page }, testInfo) => {
+test("shows a TIFF and a HEIC converted by the server, says so, and downloads the original", async ({ page }, testInfo) => {
   await fillForm(page, { model: "fake-tiff", prompt: `tiff ${testInfo.testId}` });
   await page.getByRole("button", { name: "Generate" }).click();
   // The picture gets its source once the server's conversion is back: its size shows when it has loaded.
@@ -75,6 +75,12 @@ test("shows a TIFF converted by the server, says so, and downloads the original"
   expect((await download).suggestedFilename()).toMatch(/\.tiff$/);
   // History's thumbnail is drawn from the conversion too.
   await expect(page.getByTestId("history-item").first().getByTestId("history-thumbnail")).toHaveJSProperty("complete", true);
+
+  // A phone's HEIC (HEVC-coded) likewise.
+  await fillForm(page, { model: "fake-heic", prompt: `heic ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-size")).toContainText("96×64");
+  await expect(page.getByTestId("image-card")).toContainText("HEIC, shown converted; Download keeps the original");
 });
 
 test("shows the pictures of a zip answer, and lists the archive's files", async ({ page }, testInfo) => {

@@ -17,3 +17,7 @@ export const BMP_BASE64 = Buffer.concat([
 /** An MP4 header: base64 of something that is not an image. */
 export const MP4_BASE64 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(16)]).toString("base64");
 export const TEXT_BASE64 = Buffer.from("this is plain text, not a picture at all").toString("base64");
+
+/** A 96×64 gradient as HEIC (HEVC-coded, what phones write), made with libheif's heif-enc (x265). */
+export const HEIC_BASE64 =
+  "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAUJtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFmAAEAAAAAAAAApgAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAwmlwcnAAAACkaXBjbwAAAHhodmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQArQgEBA3AAAAMAkAAAAwAAAwAeoDCBBZbqSSmubgQEDAgAAAMACAAAAwAIQCIAAQAHRAHBcrAiQAAAABRpc3BlAAAAAAAAAGAAAABAAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAoMAAACubWRhdAAAAKIoAa8J4NaDmFXDn06ziuN2C/RBFdqmZw2zPBcDr8t9h8p3bmoimhza6qpdw+B+T+imAXyYhg4toMJh+6A+AXFXyizCG+W4WYUn638Xe16obCDC55lU2/6q0qMktgwWyFENzcXuA1wGTVy/3a2ejZBwPdAYUsNz99qh3b/Yrx+gAsnRBv0Vxv8b+LStKszT8IvH3v7f0P1a32EyRlzFHdv9j/A=";

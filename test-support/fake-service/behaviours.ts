@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { zipSync } from "fflate";
 import sharp from "sharp";
+import { HEIC_BASE64 } from "../sample-images";
 import { encodePng } from "../../lib/node/png-encoder";
 import { ANSWER_CORPUS } from "../answer-corpus";
 import { BENCH_BEHAVIOURS } from "./bench-payloads";
@@ -84,6 +85,8 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
       .toBuffer();
     json(response, 200, { created: 1, data: [{ b64_json: tiff.toString("base64") }] });
   },
+  // A phone's picture: HEIC (HEVC-coded), which Chromium cannot show by itself.
+  "fake-heic": ({ response }) => json(response, 200, { created: 1, data: [{ b64_json: HEIC_BASE64 }] }),
   // A batch download: three pictures and a manifest in one zip.
   "fake-zip": ({ response }) => {
     const pictures = [samplePng(120, 90, [200, 60, 60]), samplePng(90, 120, [60, 200, 60]), samplePng(100, 100, [60, 60, 200])];

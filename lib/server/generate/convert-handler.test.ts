@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { sniffImageMime } from "@/lib/answer/image-signature";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { configFor, problemOf } from "@/test-support/route-helpers";
-import { PNG_BASE64 } from "@/test-support/sample-images";
+import { HEIC_BASE64, PNG_BASE64 } from "@/test-support/sample-images";
 import { handleConvert } from "./convert-handler";
 
 /** Pictures the browser cannot show (TIFF, HEIC) converted for display, and nothing else. */
@@ -28,6 +28,30 @@ describe("POST /api/convert", () => {
     const png = new Uint8Array(await response.arrayBuffer());
     expect(sniffImageMime(png)).toBe("image/png");
     expect(await sharp(png).metadata()).toMatchObject({ width: 64, height: 48 });
+  });
+
+  it("turns an HEVC-coded HEIC (what phones write) into a PNG of the same size", async () => {
+    const heic = new Uint8Array(Buffer.from(HEIC_BASE64, "base64"));
+    expect(sniffImageMime(heic)).toBe("image/heic");
+    const response = await handleConvert(convertRequest(heic), config);
+    expect(response.status).toBe(200);
+    const png = new Uint8Array(await response.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 96, height: 64 });
+    // The gradient survived: red grows to the right, green downwards.
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    expect(pixel(90, 2)[0]).toBeGreaterThan((pixel(2, 2)[0] ?? 0) + 100);
+    expect(pixel(2, 60)[1]).toBeGreaterThan((pixel(2, 2)[1] ?? 0) + 100);
+  });
+
+  it("says plainly when a HEIC cannot be read", async () => {
+    const heic = Buffer.from(HEIC_BASE64, "base64");
+    const cut = new Uint8Array(heic.subarray(0, 120));
+    const refused = await handleConvert(convertRequest(cut), config);
+    expect(refused.status).toBe(502);
+    expect((await problemOf(refused)).detail).toMatch(/^This HEIC picture could not be converted/);
   });
 
   it("converts nothing a browser shows itself, and nothing that is not a picture", async () => {

@@ -44,7 +44,10 @@ async function convert(request: Request, config: ServerConfig, context: RouteCon
     }
     let png: Buffer;
     try {
-      png = await sharp(body.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate().png().toBuffer();
+      png =
+        mime === "image/heic"
+          ? await heicToPng(body.bytes)
+          : await sharp(body.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate().png().toBuffer();
     } catch (error) {
       const reason = error instanceof Error ? error.message.split("\n")[0]?.slice(0, 200) : "unknown";
       const detail = `This ${mime === "image/heic" ? "HEIC" : "TIFF"} picture could not be converted (${reason}); download the original to open it elsewhere.`;
@@ -63,5 +66,26 @@ async function convert(request: Request, config: ServerConfig, context: RouteCon
     );
   } finally {
     release();
+  }
+}
+
+/**
+ * HEIC is HEVC-coded, which sharp's prebuilt libvips does not decode: libheif (WebAssembly, through
+ * heic-decode) decodes it, its size checked before any pixel is, and sharp writes the PNG.
+ */
+async function heicToPng(bytes: Uint8Array): Promise<Buffer> {
+  const { default: decodeHeic } = await import("heic-decode");
+  const pictures = await decodeHeic.all({ buffer: bytes });
+  try {
+    const first = pictures[0];
+    if (!first) throw new Error("it holds no picture");
+    if (first.width * first.height > MAX_INPUT_PIXELS)
+      throw new Error(`${first.width}×${first.height} is more than ${MAX_INPUT_PIXELS / 1e6} megapixels`);
+    const { width, height, data } = await first.decode();
+    return await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
+  } finally {
+    pictures.dispose?.();
   }
 }
