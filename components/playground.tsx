@@ -7,7 +7,8 @@ import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
 import type { SharedFields } from "@/lib/request/share-link";
-import { formDefaults, GenerationForm, type GenerationFormApi } from "./form/generation-form";
+import { formDefaults, GenerationForm, wantFormEngine, type GenerationFormApi } from "./form/generation-form";
+import { afterNextPaint } from "@/lib/browser/when-idle";
 import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
@@ -165,12 +166,15 @@ export function Playground({
     setComparing({ runs, module: compareModule });
   }, []);
 
-  // Interactive now. Validation, the request runtime and the answer views are fetched as soon as
-  // the person starts on the form (focus or a press anywhere), so they are there before Generate
-  // is pressed and the answer lands, without costing the page's start-up on a phone.
+  // Interactive now. The form's state (react-hook-form) hydrates the form once this frame is painted.
+  // Validation, the request runtime and the answer views are fetched as soon as the person starts
+  // on the form (focus or a press anywhere), so they are there before Generate is pressed and the
+  // answer lands, without costing the page's start-up on a phone.
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
+    void afterNextPaint().then(wantFormEngine);
     const preload = () => {
+      wantFormEngine();
       prepareRecording();
       void generationValidation.load();
       void generationRuntime.load();

@@ -7,12 +7,14 @@ import { normaliseAspectRatioText } from "@/lib/request/request-fields";
 import { inputClassName, labelClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/utils/cn";
+import { useHydratedRegister } from "./use-hydrated-register";
 import { RatioPreview } from "./ratio-preview";
 import { RatioShape } from "./ratio-shape";
 
 /** Presets drawn as their shape, a free `W:H` field, a swap button and a live preview. */
 export function AspectRatioField() {
-  const { register, formState, control, setValue } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const { formState, control, setValue } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const registration = useHydratedRegister("aspect_ratio");
   const text = useWatch({ control, name: "aspect_ratio" }) ?? "";
   const normalised = normaliseAspectRatioText(text);
   const ratio = parseAspectRatio(normalised);
@@ -63,7 +65,9 @@ export function AspectRatioField() {
                 spellCheck={false}
                 placeholder="W:H"
                 className={cn(inputClassName, "font-mono tabular-nums")}
-                {...register("aspect_ratio")}
+                // In the server HTML too, so the field is filled before the form's code arrives.
+                defaultValue={formState.defaultValues?.aspect_ratio}
+                {...registration}
               />
               <button
                 type="button"

@@ -1,152 +1,50 @@
 "use client";
 
-import { BudgetMeter } from "./budget-meter";
-import { memo, useImperativeHandle, type Ref } from "react";
-import { FormProvider, useForm } from "react-hook-form";
-import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
-import type { SharedFields } from "@/lib/request/share-link";
-import { AspectRatioField } from "./aspect-ratio-field";
-import { ModelField } from "./model-field";
-import { PromptField } from "./prompt-field";
-import { ShareLinkButton } from "./share-link-button";
-import { useGenerationResolver } from "./lazy-generation-resolver";
-import { Button } from "@/components/ui/button";
-import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
-import { extraFieldsText } from "@/lib/request/extra-fields-text";
+import { lazy, memo, Suspense } from "react";
+import { lazyModule } from "@/components/ui/lazy-module";
+import { markFormEngineWanted, whenFormEngineWanted } from "./form-hydration-guard";
+import type { GenerationFormProps } from "./generation-form-setup";
 
-/** What the rest of the page may do to the form: fill it from a saved run, insert a saved prompt. */
-export type GenerationFormApi = {
-  fill: (request: GenerationRequest) => void;
-  insertIntoPrompt: (text: string) => void;
-  currentPrompt: () => string;
-  values: () => GenerationRequestInput;
-};
+export { formDefaults, type GenerationFormApi } from "./generation-form-setup";
 
-type GenerationFormProps = {
-  apiRef?: Ref<GenerationFormApi>;
-  /** Fields from a shared link: they fill the form, they never start a run. */
-  shared: SharedFields;
-  models: string[];
-  promptMaxChars: number;
-  /** Request fields beyond the three, as the server allows them. */
-  extraFields: ExtraFieldsSetting;
-  running: boolean;
-  onGenerate: (request: GenerationRequest) => Promise<void>;
-  onCancel: () => void;
-};
+const formEngine = lazyModule(() => import("./generation-form-engine"));
 
-/** The extra-fields editor loads only on a playground that allows extra fields. */
-const extraFieldsEditor = lazyModule(() => import("./extra-fields-field"));
-
-export const EXAMPLE_PROMPT = "A lighthouse on a cliff at sunset, warm light, gentle waves";
-
-/** What the form starts with: a shared link's fields, else the first model, an example prompt and 1:1. */
-export function formDefaults(shared: SharedFields, models: readonly string[]): GenerationRequestInput {
-  return {
-    model: shared.model ?? models[0] ?? "",
-    prompt: shared.prompt ?? EXAMPLE_PROMPT,
-    aspect_ratio: shared.aspect_ratio ?? "1:1",
-    ...(shared.extra ? { extra: shared.extra } : {}),
-  };
+/** Starts loading the form's code now: the page is interactive and painted, or the person started on it. */
+export function wantFormEngine(): void {
+  markFormEngineWanted();
+  void formEngine.load();
 }
+
+/**
+ * The form's state (react-hook-form) is not part of the first screen's scripts. The server renders
+ * the whole form, filled in, within the page's first HTML; in the browser that part of the page
+ * stays server HTML (native fields: typing already works) until the page is interactive and
+ * painted, or the person starts on it, and then hydrates in place, keeping what was typed meanwhile.
+ *
+ * On the server the module is required synchronously: a lazy component there would stream the form
+ * after the rest of the page, behind React's reveal delay. `typeof window` is replaced at build
+ * time, so the browser's bundle has only the lazy branch.
+ */
+const GenerationFormEngine =
+  typeof window === "undefined"
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+      (require("./generation-form-engine") as typeof import("./generation-form-engine")).GenerationFormEngine
+    : lazy(async () => {
+        await whenFormEngineWanted();
+        const { GenerationFormEngine } = await formEngine.load();
+        return { default: GenerationFormEngine };
+      });
 
 /**
  * Memoized: the page above re-renders as history opens and fills, and the form (with its ratio
  * previews) has no reason to render again for that.
  */
-export const GenerationForm = memo(function GenerationForm({
-  apiRef,
-  shared,
-  models,
-  promptMaxChars,
-  extraFields,
-  running,
-  onGenerate,
-  onCancel,
-}: GenerationFormProps) {
-  const resolver = useGenerationResolver(promptMaxChars, extraFields);
-  const editor = useLazyModule(extraFieldsEditor, extraFields.mode !== "off");
-  const form = useForm<GenerationRequestInput, unknown, GenerationRequest>({
-    resolver,
-    // Filled so a newcomer can press Generate at once; nothing is ever reset after a run.
-    defaultValues: formDefaults(shared, models),
-    // Validate on submit, then live while fixing: a message appearing on blur would move the
-    // Generate button from under the pointer between mouse-down and mouse-up.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  // On invalid input react-hook-form focuses the first field to fix.
-  const submit = form.handleSubmit(onGenerate);
-  const { isSubmitting } = form.formState;
-
-  useImperativeHandle(apiRef, () => {
-    // Re-check a field only once the person has tried to submit, as typing does.
-    const options = () => ({ shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    return {
-      fill: (request) => {
-        form.setValue("model", request.model, options());
-        form.setValue("prompt", request.prompt, options());
-        form.setValue("aspect_ratio", request.aspect_ratio, options());
-        form.setValue("extra", extraFieldsText(request.extra), options());
-      },
-      insertIntoPrompt: (text) => {
-        // At the caret (replacing a selection), so a saved fragment can go into the middle of a prompt.
-        const field = document.getElementById("prompt");
-        const current = form.getValues("prompt");
-        const [start, end] =
-          field instanceof HTMLTextAreaElement ? [field.selectionStart, field.selectionEnd] : [current.length, current.length];
-        form.setValue("prompt", current.slice(0, start) + text + current.slice(end), options());
-        if (field instanceof HTMLTextAreaElement) {
-          field.focus();
-          field.setSelectionRange(start + text.length, start + text.length);
-        }
-      },
-      currentPrompt: () => form.getValues("prompt"),
-      values: () => form.getValues(),
-    };
-  }, [form]);
-
+export const GenerationForm = memo(function GenerationForm(props: GenerationFormProps) {
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={submit}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            if (!isSubmitting) void submit();
-          }
-        }}
-        className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <ModelField models={models} />
-        <PromptField maxChars={promptMaxChars} />
-        <AspectRatioField />
-        {extraFields.mode !== "off" && editor && <editor.ExtraFieldsField setting={extraFields} />}
-        <div className="flex items-center gap-3">
-          <Button type="submit" variant="primary" size="lg" disabled={isSubmitting} className="flex-1 shadow-sm">
-            {isSubmitting && (
-              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-            )}
-            Generate
-          </Button>
-          {running && (
-            <Button size="lg" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-        </div>
-        <BudgetMeter />
-        <ShareLinkButton getFields={() => form.getValues()} extraAllowed={extraFields.mode !== "off"} />
-        <p className="text-xs text-muted">
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Enter</kbd> generates ·{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Esc</kbd> cancels ·{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">?</kbd> all shortcuts
-        </p>
-      </form>
-    </FormProvider>
+    // The fallback is seen only where the form mounts in the browser without server HTML (after a
+    // failed panel is retried): a card of the same frame while its code arrives.
+    <Suspense fallback={<div aria-busy="true" className="min-h-[36rem] rounded-2xl border border-zinc-200 dark:border-zinc-800" />}>
+      <GenerationFormEngine {...props} />
+    </Suspense>
   );
 });

@@ -5,10 +5,12 @@ import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/ge
 import { inputClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/utils/cn";
+import { useHydratedRegister } from "./use-hydrated-register";
 
 /** Free text with the configured models as suggestions. */
 export function ModelField({ models }: { models: string[] }) {
-  const { register, formState } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const { formState } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const registration = useHydratedRegister("model");
   const hint =
     models.length > 0 ? `Suggestions: ${models.join(", ")}. Any model name the service knows works.` : "Any model name the service knows.";
   return (
@@ -21,7 +23,9 @@ export function ModelField({ models }: { models: string[] }) {
             autoComplete="off"
             spellCheck={false}
             className={cn(inputClassName, "font-mono")}
-            {...register("model")}
+            // In the server HTML too, so the field is filled before the form's code arrives.
+            defaultValue={formState.defaultValues?.model}
+            {...registration}
           />
           <datalist id="model-suggestions">
             {models.map((model) => (

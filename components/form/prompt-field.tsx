@@ -7,9 +7,11 @@ import { formatCount } from "@/lib/utils/format-count";
 import { inputClassName } from "@/components/ui/field-message";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/utils/cn";
+import { useHydratedRegister } from "./use-hydrated-register";
 
 export function PromptField({ maxChars }: { maxChars: number }) {
-  const { register, formState, control } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const { formState, control } = useFormContext<GenerationRequestInput, unknown, GenerationRequest>();
+  const registration = useHydratedRegister("prompt");
   const prompt = useWatch({ control, name: "prompt" }) ?? "";
   const count = countCharacters(prompt);
   const counter = (
@@ -28,7 +30,9 @@ export function PromptField({ maxChars }: { maxChars: number }) {
           rows={6}
           placeholder="Describe the image…"
           className={cn(inputClassName, "min-h-32 resize-y leading-relaxed")}
-          {...register("prompt")}
+          // In the server HTML too, so the field is filled before the form's code arrives.
+          defaultValue={formState.defaultValues?.prompt}
+          {...registration}
         />
       )}
     </Field>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 const TONES = {
@@ -14,9 +13,12 @@ export function NoticePage({ title, tone, children }: { title: string; tone: key
         <h1 className="text-xl font-semibold">{title}</h1>
         {children}
         <p className="mt-4 text-sm">
-          <Link href="/" className="dark:text-accent-300 font-medium text-accent-700 underline">
+          {/* A plain link: this page is the root's not-found boundary, and next/link here would join
+              every page's first scripts. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+          <a href="/" className="dark:text-accent-300 font-medium text-accent-700 underline">
             Go to the playground
-          </Link>
+          </a>
         </p>
       </div>
     </main>

@@ -1,0 +1,77 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { waitForPlayground } from "./helpers";
+import { E2E } from "./servers";
+
+/**
+ * The generation form is server HTML until its code (react-hook-form) arrives after the first
+ * screen. These tests hold that code back, act on the server HTML, then let it arrive.
+ */
+
+/** Holds back the script that carries react-hook-form until `release` is called. */
+async function holdFormCode(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld = () => {};
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    // A name found in react-hook-form's own code.
+    if (body.includes("shouldUnregister")) {
+      markHeld();
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { held, release };
+}
+
+test("what is typed before the form's code arrives is kept, caret and focus included", async ({ page }) => {
+  const code = await holdFormCode(page);
+  await page.goto(E2E.demoUrl);
+  await waitForPlayground(page);
+  await code.held;
+  const prompt = page.getByLabel("Prompt", { exact: true });
+  await expect(prompt).toHaveValue(/lighthouse/);
+  await prompt.click();
+  await prompt.press("ControlOrMeta+a");
+  await prompt.pressSequentially("a fox in snow");
+  await prompt.press("ArrowLeft");
+  await page.getByLabel("Aspect ratio", { exact: true }).fill("4:3");
+  await prompt.focus();
+  await prompt.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(2, 5));
+
+  code.release();
+  // Hydrated: the counter follows the field (it still counted the server's example before).
+  await expect(page.getByText("13 / 4,000")).toBeVisible();
+  await expect(prompt).toHaveValue("a fox in snow");
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("4:3");
+  await expect(page.getByRole("button", { name: "4:3", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(prompt).toBeFocused();
+  expect(await prompt.evaluate((element: HTMLTextAreaElement) => [element.selectionStart, element.selectionEnd])).toEqual([2, 5]);
+
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("exchange")).toContainText('"prompt": "a fox in snow"');
+  await expect(page.getByTestId("exchange")).toContainText('"aspect_ratio": "4:3"');
+});
+
+test("Generate pressed before the form's code arrives runs once it has, and never leaves the page", async ({ page }) => {
+  const code = await holdFormCode(page);
+  await page.goto(E2E.demoUrl);
+  await waitForPlayground(page);
+  await code.held;
+  await page.getByLabel("Prompt", { exact: true }).fill("a heron at dawn");
+  // Gone if the page were loaded again: a native submit would navigate to "/?model=…&prompt=…".
+  await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+  await page.getByRole("button", { name: "Generate" }).click();
+  await page.getByLabel("Prompt", { exact: true }).press("ControlOrMeta+Enter");
+  await expect(page.getByTestId("exchange")).toHaveCount(0);
+
+  code.release();
+  await expect(page.getByTestId("exchange")).toContainText('"prompt": "a heron at dawn"');
+  expect(new URL(page.url()).search).toBe("");
+  expect(await page.evaluate(() => "stillThisPage" in window)).toBe(true);
+  // Held twice (a click, then Ctrl/⌘+Enter): sent once.
+  await expect(page.getByTestId("history-prompt").filter({ hasText: "a heron at dawn" })).toHaveCount(1);
+});
