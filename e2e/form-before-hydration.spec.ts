@@ -56,6 +56,20 @@ test("what is typed before the form's code arrives is kept, caret and focus incl
   await expect(page.getByTestId("exchange")).toContainText('"aspect_ratio": "4:3"');
 });
 
+test("a selection made before the form's code arrives survives it, so typing replaces the selected text", async ({ page }) => {
+  const code = await holdFormCode(page);
+  await page.goto(E2E.demoUrl);
+  await waitForPlayground(page);
+  await code.held;
+  const prompt = page.getByLabel("Prompt", { exact: true });
+  await prompt.focus();
+  await prompt.press("ControlOrMeta+a");
+  code.release();
+  await expect(page.locator('form[data-generation-form="live"]')).toBeVisible();
+  await prompt.pressSequentially("a crane over a lake");
+  await expect(prompt).toHaveValue("a crane over a lake");
+});
+
 test("Generate pressed before the form's code arrives runs once it has, and never leaves the page", async ({ page }) => {
   const code = await holdFormCode(page);
   await page.goto(E2E.demoUrl);

@@ -63,6 +63,18 @@ function guardFormUntilHydrated(): void {
 
 if (typeof document !== "undefined") guardFormUntilHydrated();
 
+/**
+ * Called just before the form hydrates. Hydrating a textarea writes its text again, and a textarea
+ * nobody has typed in follows its text: its selection would be reset under the person (a "select
+ * all" made to type over would be lost, and the typing would land before the old text). Setting
+ * each textarea's value to itself marks it as edited, so it no longer follows its text.
+ */
+export function detachServerTextareas(): void {
+  for (const textarea of document.querySelectorAll<HTMLTextAreaElement>(`[${GENERATION_FORM_ATTRIBUTE}] textarea`)) {
+    textarea.value = textarea.value;
+  }
+}
+
 /** What was typed into the field with this id before the form hydrated, if anything. */
 export function typedBeforeHydration(id: string): Typed | undefined {
   return hydrated ? undefined : typedEarly.get(id);

@@ -1,7 +1,7 @@
 "use client";
 
 import { BudgetMeter } from "./budget-meter";
-import { useEffect, useImperativeHandle } from "react";
+import { useEffect, useImperativeHandle, useRef } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { GenerationRequest, GenerationRequestInput } from "@/lib/request/generation-request";
 import { formDefaults, type GenerationFormProps } from "./generation-form-setup";
@@ -46,7 +46,10 @@ export function GenerationFormEngine({
 
   // What was typed while this code was on its way becomes the form's (the fields show it already),
   // then a submit held meanwhile is made.
+  const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    // Said on the form once it is live (before, it is the server's HTML): for tests and tools.
+    formElement.current?.setAttribute(GENERATION_FORM_ATTRIBUTE, "live");
     const { typed, submitHeld } = formEngineHydrated();
     // In one setValues: with a setValue per field here, the ratio presets went on showing the
     // default (react-hook-form 7.92).
@@ -86,6 +89,7 @@ export function GenerationFormEngine({
   return (
     <FormProvider {...form}>
       <form
+        ref={formElement}
         {...{ [GENERATION_FORM_ATTRIBUTE]: "" }}
         noValidate
         onSubmit={submit}

@@ -2,7 +2,7 @@
 
 import { lazy, memo, Suspense } from "react";
 import { lazyModule } from "@/components/ui/lazy-module";
-import { markFormEngineWanted, whenFormEngineWanted } from "./form-hydration-guard";
+import { detachServerTextareas, markFormEngineWanted, whenFormEngineWanted } from "./form-hydration-guard";
 import type { GenerationFormProps } from "./generation-form-setup";
 
 export { formDefaults, type GenerationFormApi } from "./generation-form-setup";
@@ -32,6 +32,7 @@ const GenerationFormEngine =
     : lazy(async () => {
         await whenFormEngineWanted();
         const { GenerationFormEngine } = await formEngine.load();
+        detachServerTextareas();
         return { default: GenerationFormEngine };
       });
 

@@ -5,6 +5,7 @@ import { budgetOverrides } from "@/lib/server/database/schema";
 import { appendAudit } from "@/lib/server/audit/audit-log";
 import type { Author } from "@/lib/server/people/author";
 import type { BudgetCaps } from "./budget-store";
+import { forgetOwnCaps } from "./own-caps";
 
 /**
  * An admin's caps for one author. A NULL cap falls back to the configured one; an override with no
@@ -49,6 +50,7 @@ export async function setOverride(connection: Pick<DatabaseConnection, "db">, ta
         .onConflictDoUpdate({ target: budgetOverrides.author, set: values });
     }
   });
+  forgetOwnCaps(connection);
   await appendAudit(connection, {
     action: "budget-change",
     author: by,

@@ -121,6 +121,29 @@ export async function settleBudget(connection: Pick<DatabaseConnection, "db">, r
   });
 }
 
+/**
+ * Adds what a generation spent to its author's day and month, for a generation that reserved
+ * nothing (no cap applied to it). One statement; the rows are taken day then month, the order
+ * reservations lock them in.
+ */
+export async function addSpend(connection: Pick<DatabaseConnection, "db">, author: string, spend: Spend, at: Date): Promise<void> {
+  if (spend.images === 0 && spend.costMicros === 0) return;
+  const periods = budgetPeriods(at);
+  await connection.db
+    .insert(budgetSpend)
+    .values([
+      { author, period: periods.day, ...spend },
+      { author, period: periods.month, ...spend },
+    ])
+    .onConflictDoUpdate({
+      target: [budgetSpend.author, budgetSpend.period],
+      set: {
+        images: sql`${budgetSpend.images} + excluded.images`,
+        costMicros: sql`${budgetSpend.costMicros} + excluded.cost_micros`,
+      },
+    });
+}
+
 /** What an author has spent today and this month (for the Usage page and the header's meter). */
 export async function spendOf(
   connection: Pick<DatabaseConnection, "db">,

@@ -4,7 +4,18 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import { appendAudit } from "@/lib/server/audit/audit-log";
 import { openedDatabase, readyDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
 import type { Author } from "@/lib/server/people/author";
-import { capsFromConfig, hasAnyCap, MICROS, reserveBudget, settleBudget, type BudgetRefusal, type Reservation } from "./budget-store";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import {
+  addSpend,
+  capsFromConfig,
+  hasAnyCap,
+  MICROS,
+  reserveBudget,
+  settleBudget,
+  type BudgetRefusal,
+  type Reservation,
+} from "./budget-store";
+import { hasOwnCaps } from "./own-caps";
 
 /**
  * One generation's spending: the budget reserved before the service is called, and, once its
@@ -51,6 +62,8 @@ export async function openGenerationAccount(
   const price = pricePerImageMicros(config, generation.model);
   const spendOf = (images: number) => ({ images, costMicros: (price?.micros ?? 0) * images });
   let reservation: Reservation | null = null;
+  // Counted after the answer, in the periods of when it was asked.
+  let countAfter: { connection: DatabaseConnection; at: Date } | null = null;
   if (hasAnyCap(config.budgets)) {
     // A budget that cannot be checked is not spent: the key costs money, and the cap is the point.
     const reserved = await sharedDatabase(config.shares)
@@ -60,17 +73,22 @@ export async function openGenerationAccount(
     if (!reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
     reservation = reserved.reservation;
   } else {
-    // No cap configured: still counted (the Usage page's today and this month), and an admin's caps
-    // for one person still hold, whenever the database is open. Never waited for, and a failure
-    // lets the generation go ahead uncounted: nothing configured asked for a cap.
-    const ready = readyDatabase(config.shares);
-    const reserved = ready
-      ? await ready
-          .then((connection) => reserveBudget(connection, author.id, spendOf(asked), capsFromConfig(config.budgets)))
-          .catch(() => null)
-      : null;
-    if (reserved && !reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
-    if (reserved?.ok) reservation = reserved.reservation;
+    // No cap configured: still counted (the Usage page's today and this month) whenever the
+    // database is open, and an admin's caps for one person still hold. Never waited for, and a
+    // failure lets the generation go ahead uncounted: nothing configured asked for a cap. Only an
+    // author with caps of their own reserves before the service is called; the others are counted
+    // after the answer, with no round trip on the way.
+    const connection = await readyDatabase(config.shares)?.catch(() => null);
+    if (connection) {
+      const ownCaps = await hasOwnCaps(connection, author.id).catch(() => false);
+      if (ownCaps) {
+        const reserved = await reserveBudget(connection, author.id, spendOf(asked), capsFromConfig(config.budgets)).catch(() => null);
+        if (reserved && !reserved.ok) return { ok: false, reason: "budget-used", refusal: reserved.refusal };
+        if (reserved?.ok) reservation = reserved.reservation;
+      } else {
+        countAfter = { connection, at: new Date() };
+      }
+    }
   }
 
   let open = true;
@@ -88,7 +106,7 @@ export async function openGenerationAccount(
             ? outcome.images()
             : outcome.images;
       const spent = spendOf(images);
-      void record(config, reservation, spent, {
+      void record(config, reservation ?? countAfter, spent, {
         action: "generate",
         author,
         model: generation.model,
@@ -106,16 +124,17 @@ export async function openGenerationAccount(
 
 async function record(
   config: ServerConfig,
-  reservation: Reservation | null,
+  counting: Reservation | { connection: DatabaseConnection; at: Date } | null,
   spent: { images: number; costMicros: number },
   entry: Parameters<typeof appendAudit>[1],
 ): Promise<void> {
   try {
-    // A reservation was made, so the database is open; otherwise only if the server opened it.
-    const opening = reservation ? sharedDatabase(config.shares) : openedDatabase(config.shares);
+    // Counted, so the database is open; otherwise only if the server opened it.
+    const opening = counting ? sharedDatabase(config.shares) : openedDatabase(config.shares);
     if (!opening) return;
     const connection = await opening;
-    if (reservation) await settleBudget(connection, reservation, spent);
+    if (counting && "day" in counting) await settleBudget(connection, counting, spent);
+    else if (counting) await addSpend(counting.connection, entry.author.id, spent, counting.at);
     await appendAudit(connection, entry);
   } catch (error) {
     process.stderr.write(
