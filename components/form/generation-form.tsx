@@ -21,9 +21,11 @@ export function wantFormEngine(): void {
  * stays server HTML (native fields: typing already works) until the page is interactive and
  * painted, or the person starts on it, and then hydrates in place, keeping what was typed meanwhile.
  *
- * On the server the module is required synchronously: a lazy component there would stream the form
- * after the rest of the page, behind React's reveal delay. `typeof window` is replaced at build
- * time, so the browser's bundle has only the lazy branch.
+ * On the server the module is required synchronously, so the form is complete when the page's first
+ * HTML is sent (a lazy component would wait a turn). React may still place a form of more than
+ * about 12 KB of HTML just after the page around it, revealed before the next frame (hence the
+ * fallback's height). `typeof window` is replaced at build time, so the browser's bundle has only
+ * the lazy branch.
  */
 const GenerationFormEngine =
   typeof window === "undefined"
@@ -42,9 +44,10 @@ const GenerationFormEngine =
  */
 export const GenerationForm = memo(function GenerationForm(props: GenerationFormProps) {
   return (
-    // The fallback is seen only where the form mounts in the browser without server HTML (after a
-    // failed panel is retried): a card of the same frame while its code arrives.
-    <Suspense fallback={<div aria-busy="true" className="min-h-[36rem] rounded-2xl border border-zinc-200 dark:border-zinc-800" />}>
+    // The fallback is seen where the form mounts in the browser without server HTML (after a failed
+    // panel is retried), and for a frame at most when the server streams the form just after the
+    // page around it: a card of the form's usual height (without extra fields), so nothing moves.
+    <Suspense fallback={<div aria-busy="true" className="min-h-[49.5rem] rounded-2xl border border-zinc-200 dark:border-zinc-800" />}>
       <GenerationFormEngine {...props} />
     </Suspense>
   );
