@@ -27,11 +27,17 @@ async function holdFormCode(page: Page): Promise<{ held: Promise<void>; release:
   return { held, release };
 }
 
-test("what is typed before the form's code arrives is kept, caret and focus included", async ({ page }) => {
+/** Opens the playground with the form's code held back: the page is interactive, the form still server HTML. */
+async function openWithFormCodeHeld(page: Page): Promise<{ release: () => void }> {
   const code = await holdFormCode(page);
   await page.goto(E2E.demoUrl);
   await waitForPlayground(page);
   await code.held;
+  return code;
+}
+
+test("what is typed before the form's code arrives is kept, caret and focus included", async ({ page }) => {
+  const code = await openWithFormCodeHeld(page);
   const prompt = page.getByLabel("Prompt", { exact: true });
   await expect(prompt).toHaveValue(/lighthouse/);
   await prompt.click();
@@ -57,10 +63,7 @@ test("what is typed before the form's code arrives is kept, caret and focus incl
 });
 
 test("a selection made before the form's code arrives survives it, so typing replaces the selected text", async ({ page }) => {
-  const code = await holdFormCode(page);
-  await page.goto(E2E.demoUrl);
-  await waitForPlayground(page);
-  await code.held;
+  const code = await openWithFormCodeHeld(page);
   const prompt = page.getByLabel("Prompt", { exact: true });
   await prompt.focus();
   await prompt.press("ControlOrMeta+a");
@@ -71,10 +74,7 @@ test("a selection made before the form's code arrives survives it, so typing rep
 });
 
 test("Generate pressed before the form's code arrives runs once it has, and never leaves the page", async ({ page }) => {
-  const code = await holdFormCode(page);
-  await page.goto(E2E.demoUrl);
-  await waitForPlayground(page);
-  await code.held;
+  const code = await openWithFormCodeHeld(page);
   await page.getByLabel("Prompt", { exact: true }).fill("a heron at dawn");
   // Gone if the page were loaded again: a native submit would navigate to "/?model=…&prompt=…".
   await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
