@@ -4,7 +4,7 @@
  * when each image is on screen.
  */
 export const PERF_MARKS = {
-  /** The playground has hydrated: the form answers input. */
+  /** The playground has hydrated (the form takes typing already; its own code hydrates it a frame later). */
   interactive: "playground:interactive",
   answerReceived: "playground:answer-received",
   imageShown: "playground:image-shown",
