@@ -73,6 +73,16 @@ test("a selection made before the form's code arrives survives it, so typing rep
   await expect(prompt).toHaveValue("a crane over a lake");
 });
 
+test("buttons pressed before the form's code arrives are pressed once it has, in order, once each", async ({ page }) => {
+  const code = await openWithFormCodeHeld(page);
+  await page.getByRole("button", { name: "16:9", exact: true }).click();
+  await page.getByRole("button", { name: "Swap width and height" }).click();
+  code.release();
+  await expect(page.locator('form[data-generation-form="live"]')).toBeVisible();
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("9:16");
+  await expect(page.getByRole("button", { name: "9:16", exact: true })).toHaveAttribute("aria-pressed", "true");
+});
+
 test("Generate pressed before the form's code arrives runs once it has, and never leaves the page", async ({ page }) => {
   const code = await openWithFormCodeHeld(page);
   await page.getByLabel("Prompt", { exact: true }).fill("a heron at dawn");

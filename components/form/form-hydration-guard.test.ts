@@ -83,10 +83,10 @@ describe("the generation form before it hydrates", () => {
 
     type(byId<HTMLInputElement>("aspect-ratio"), "4:3");
     guard.applyWhenHydrated("aspect_ratio", "4:3");
-    expect(guard.formEngineHydrated()).toEqual({ typed: [{ name: "aspect_ratio", value: "4:3" }], submitHeld: true });
+    expect(guard.formEngineHydrated()).toEqual({ typed: [{ name: "aspect_ratio", value: "4:3" }], clicks: [], submitHeld: true });
     // Hydrated: the form's own handlers decide; nothing is held or noted any more.
     expect(submit(form).defaultPrevented).toBe(false);
     expect(guard.typedBeforeHydration("aspect-ratio")).toBeUndefined();
-    expect(guard.formEngineHydrated()).toEqual({ typed: [], submitHeld: false });
+    expect(guard.formEngineHydrated()).toEqual({ typed: [], clicks: [], submitHeld: false });
   });
 });

@@ -45,16 +45,24 @@ export function GenerationFormEngine({
   const { isSubmitting } = form.formState;
 
   // What was typed while this code was on its way becomes the form's (the fields show it already),
-  // then a submit held meanwhile is made.
+  // then the buttons pressed and a submit held meanwhile are made.
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // Said on the form once it is live (before, it is the server's HTML): for tests and tools.
     formElement.current?.setAttribute(GENERATION_FORM_ATTRIBUTE, "live");
-    const { typed, submitHeld } = formEngineHydrated();
+    const { typed, clicks, submitHeld } = formEngineHydrated();
     // In one setValues: with a setValue per field here, the ratio presets went on showing the
     // default (react-hook-form 7.92).
     if (typed.length > 0) form.setValues(Object.fromEntries(typed.map((field) => [field.name, field.value])), { shouldDirty: true });
-    if (submitHeld) void submit();
+    void (async () => {
+      for (const button of clicks) {
+        // The same buttons: hydration keeps the server's elements, now with their handlers.
+        button.click();
+        // Each press sees what the one before changed: its update is rendered before the next task.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      if (submitHeld) void submit();
+    })();
     // Once, as the form hydrates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

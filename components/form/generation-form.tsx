@@ -2,7 +2,7 @@
 
 import { lazy, memo, Suspense } from "react";
 import { lazyModule } from "@/components/ui/lazy-module";
-import { detachServerTextareas, markFormEngineWanted, whenFormEngineWanted } from "./form-hydration-guard";
+import { detachServerTextareas, markFormEngineLoaded, markFormEngineWanted, whenFormEngineWanted } from "./form-hydration-guard";
 import type { GenerationFormProps } from "./generation-form-setup";
 
 export { formDefaults, type GenerationFormApi } from "./generation-form-setup";
@@ -35,6 +35,7 @@ const GenerationFormEngine =
         await whenFormEngineWanted();
         const { GenerationFormEngine } = await formEngine.load();
         detachServerTextareas();
+        markFormEngineLoaded();
         return { default: GenerationFormEngine };
       });
 
