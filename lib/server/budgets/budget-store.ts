@@ -4,6 +4,7 @@ import type { BudgetConfig } from "@/lib/server/config/config";
 import type { Database, DatabaseConnection } from "@/lib/server/database/connection";
 import { budgetOverrides, budgetSpend } from "@/lib/server/database/schema";
 import { budgetPeriods } from "./budget-periods";
+import { rowsOf } from "@/lib/server/database/result-rows";
 
 /**
  * Per-author budgets, enforced in the database so that every instance on one PostgreSQL server
@@ -48,11 +49,6 @@ export function hasAnyCap(budgets: BudgetConfig): boolean {
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too, but typed apart: read both alike. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-}
-
 /** The caps that apply to an author: an admin's override where it sets one, else the configured one. */
 export async function capsFor(db: Database, author: string, configured: BudgetCaps): Promise<BudgetCaps> {
   const [override] = await db.select().from(budgetOverrides).where(eq(budgetOverrides.author, author)).limit(1);

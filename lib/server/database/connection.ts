@@ -8,6 +8,7 @@ import { applyMigrations, readMigrations, type MigrationSession } from "./migrat
 import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema";
 import { folderStorage, inDatabaseStorage, type FileStorage } from "./share-file-storage";
+import { folderBlobs, inDatabaseBlobs, type BlobStorage } from "./library-blob-storage";
 import { join } from "node:path";
 
 /**
@@ -22,6 +23,8 @@ export type DatabaseConnection = {
   db: Database;
   /** Where share files' bytes go (see share-file-storage.ts). */
   files: FileStorage;
+  /** Where the library's file bytes go, by content hash (see library-blob-storage.ts). */
+  blobs: BlobStorage;
   kind: "postgres" | "embedded";
   /** The PostgreSQL server's pool (null when embedded): the shared rate limits use it directly. */
   pool: pg.Pool | null;
@@ -63,6 +66,7 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
   return {
     db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
     files: inDatabaseStorage,
+    blobs: inDatabaseBlobs,
     kind: "postgres",
     pool,
     close: () => pool.end(),
@@ -83,6 +87,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
     return {
       db: drizzlePglite({ client, schema }) as unknown as Database,
       files: folderStorage(join(dataDir, "share-files")),
+      blobs: folderBlobs(join(dataDir, "library-files")),
       kind: "embedded",
       pool: null,
       close: async () => {

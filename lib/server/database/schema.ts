@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -248,4 +249,73 @@ export const apiTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("api_tokens_hash").on(table.tokenHash), index("api_tokens_author").on(table.author, table.createdAt)],
+);
+
+/** Orders every change to the library (a run kept, its verdict changed, a run deleted) for the change feed. */
+export const libraryChangeSeq = pgSequence("library_change_seq");
+
+/**
+ * Each person's library: every run they made, kept on the server so it follows them from device to
+ * device. A deleted run stays as a tombstone (no record, no files) so other devices learn of it.
+ * The change feed reads rows past a cursor of (change_tx, change_seq), only from transactions older
+ * than every one still under way, so a change that commits late is never skipped.
+ */
+export const libraryRuns = pgTable(
+  "library_runs",
+  {
+    author: text("author").notNull(),
+    id: text("id").notNull(),
+    /** The run as the history export writes run.json, verdict included; NULL once deleted. */
+    record: jsonb("record"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The bytes of its files (0 once deleted): the person's usage. */
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    /** When its star or verdict last changed, by the clock of the device that changed it (ms): the last change wins. */
+    verdictAt: bigint("verdict_at", { mode: "number" }).notNull().default(0),
+    changeTx: bigint("change_tx", { mode: "number" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    changeSeq: bigint("change_seq", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('library_change_seq')`),
+  },
+  (table) => [
+    primaryKey({ name: "library_runs_pkey", columns: [table.author, table.id] }),
+    index("library_runs_changes").on(table.author, table.changeTx, table.changeSeq),
+    index("library_runs_newest")
+      .on(table.author, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.record} IS NOT NULL`),
+  ],
+);
+
+/** Images and other files, stored once by the SHA-256 of their bytes, whoever's runs name them. */
+export const libraryBlobs = pgTable("library_blobs", {
+  hash: text("hash").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: integer("bytes").notNull(),
+  /** The bytes on a PostgreSQL server; NULL with the embedded database (a folder beside it). */
+  data: bytea("data"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The files a kept run names (its answer, images, thumbnail), each pointing at its bytes. */
+export const libraryFiles = pgTable(
+  "library_files",
+  {
+    author: text("author").notNull(),
+    runId: text("run_id").notNull(),
+    name: text("name").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    primaryKey({ name: "library_files_pkey", columns: [table.author, table.runId, table.name] }),
+    foreignKey({
+      name: "library_files_run_fkey",
+      columns: [table.author, table.runId],
+      foreignColumns: [libraryRuns.author, libraryRuns.id],
+    }).onDelete("cascade"),
+    // No cascade: a file's bytes go only when nothing names them any more.
+    foreignKey({ name: "library_files_hash_fkey", columns: [table.hash], foreignColumns: [libraryBlobs.hash] }),
+    index("library_files_hash").on(table.hash),
+  ],
 );

@@ -64,7 +64,7 @@ export function folderStorage(root: string): FileStorage {
 }
 
 /** A rename when the staging folder is on the same disk (it is beside the files), else a copy. */
-async function moveFile(from: string, to: string): Promise<void> {
+export async function moveFile(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
   } catch (error) {

@@ -1,0 +1,56 @@
+import "@/lib/request/zod-setup";
+import * as z from "zod/mini";
+import { archivedRunSchema, type ArchivedRun } from "@/lib/history/archive-schema";
+import { isRating, NOTE_MAX_CHARS, type Rating } from "@/lib/history/verdict";
+
+/**
+ * What the browser and the server say to each other about a person's library: the change feed
+ * (runs kept, verdicts changed, runs deleted), a run's files by content hash, and verdicts.
+ */
+
+/** A place in an author's change feed: the transaction of a change and its order. */
+export type LibraryCursor = { tx: number; seq: number };
+
+export type LibraryFile = { name: string; hash: string; contentType: string; bytes: number };
+
+/** A run as the library holds it; `record` is null once the run was deleted. */
+export type LibraryEntry = { id: string; record: ArchivedRun | null; verdictAt: number; files: LibraryFile[] };
+
+/** A run's star and verdict, set whole: what the last change left. */
+export type LibraryVerdict = { starred: boolean; rating?: Rating; picked?: boolean; note?: string };
+
+export function cursorText(cursor: LibraryCursor): string {
+  return `${cursor.tx}.${cursor.seq}`;
+}
+
+export function readCursor(text: string | null): LibraryCursor | null {
+  const match = /^(\d{1,19})\.(\d{1,19})$/.exec(text ?? "");
+  if (!match) return null;
+  const tx = Number(match[1]);
+  const seq = Number(match[2]);
+  return Number.isSafeInteger(tx) && Number.isSafeInteger(seq) ? { tx, seq } : null;
+}
+
+export const libraryVerdictSchema = z.object({
+  starred: z.boolean(),
+  rating: z.optional(z.custom<Rating>(isRating)),
+  picked: z.optional(z.boolean()),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_CHARS))),
+});
+
+/** A verdict change as a device sends it: the verdict and when it was made (its clock, ms). */
+export const verdictChangeSchema = z.object({ verdict: libraryVerdictSchema, at: z.int().check(z.nonnegative()) });
+
+const HASH = /^[0-9a-f]{64}$/;
+
+const entrySchema = z.object({
+  id: z.string(),
+  record: z.nullable(archivedRunSchema),
+  verdictAt: z.number(),
+  files: z.array(z.object({ name: z.string(), hash: z.string().check(z.regex(HASH)), contentType: z.string(), bytes: z.number() })),
+});
+
+/** The answer of GET /api/library/changes and GET /api/library/runs. */
+export const libraryPageSchema = z.object({ entries: z.array(entrySchema), cursor: z.optional(z.string()) });
+
+export type LibraryPage = { entries: LibraryEntry[]; cursor?: string };

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { archivedRunFixture } from "@/test-support/archived-run";
+import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { samplePng } from "@/test-support/fake-service/behaviours";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import type { LibraryCursor } from "@/lib/library/library-types";
+import {
+  deleteLibraryRuns,
+  FEED_START,
+  keepRun,
+  libraryChanges,
+  libraryUsage,
+  newestRuns,
+  readLibraryFile,
+  setLibraryVerdict,
+  type FileToKeep,
+} from "./library-store";
+
+const PNG = samplePng(64, 36);
+const ANSWER = new TextEncoder().encode('{"data":[{"b64_json":"playground-file:image-1.png"}]}');
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+function files(image = PNG): FileToKeep[] {
+  return [
+    { name: "answer.json", contentType: "application/octet-stream", bytes: ANSWER.byteLength, source: { data: ANSWER } },
+    { name: "image-1.png", contentType: "image/png", bytes: image.byteLength, source: { data: image } },
+  ];
+}
+
+const run = (id: string, createdAt: number) =>
+  archivedRunFixture({ id, createdAt, request: { model: "demo-a", prompt: `prompt of ${id}`, aspect_ratio: "1:1" } });
+
+describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
+  let connection: DatabaseConnection;
+  beforeAll(async () => {
+    connection = await openTestDatabase(kind);
+  });
+  afterAll(() => connection.close());
+
+  it("keeps a run once, stores each file's bytes once by hash, and serves them only to their author", async () => {
+    expect(await keepRun(connection, "ana", { record: run("r1", 1000), files: files(), verdictAt: 0 })).toEqual({ state: "kept" });
+    expect(await keepRun(connection, "ana", { record: run("r1", 1000), files: files(), verdictAt: 0 })).toEqual({ state: "known" });
+    // Another person's run with the same image: the bytes are stored once, each sees only their own.
+    await keepRun(connection, "ben", { record: run("r1", 1000), files: files(), verdictAt: 0 });
+    const blobs = await connection.db.execute(`SELECT count(*) AS n FROM library_blobs WHERE hash = '${sha(PNG)}'` as never);
+    expect(Number((blobs as unknown as { rows: { n: unknown }[] }).rows[0]?.n)).toBe(1);
+    const image = await readLibraryFile(connection, "ana", sha(PNG));
+    expect(image?.contentType).toBe("image/png");
+    expect(Buffer.from(image?.data ?? []).equals(PNG)).toBe(true);
+    expect(await readLibraryFile(connection, "cleo", sha(PNG))).toBeNull();
+    expect(await libraryUsage(connection, "ana")).toMatchObject({ runs: 1 });
+  });
+
+  it("feeds changes in order from a cursor: kept, verdict changed (latest wins), deleted", async () => {
+    const start = (await libraryChanges(connection, "dana", null, 10)).cursor;
+    expect(start).toEqual(FEED_START);
+    await keepRun(connection, "dana", { record: run("d1", 1000), files: files(), verdictAt: 0 });
+    await keepRun(connection, "dana", { record: run("d2", 2000), files: files(samplePng(20, 20)), verdictAt: 0 });
+    const first = await libraryChanges(connection, "dana", start, 10);
+    expect(first.entries.map((entry) => entry.id)).toEqual(["d1", "d2"]);
+    expect(first.entries[0]?.files.map((file) => file.name).sort()).toEqual(["answer.json", "image-1.png"]);
+    expect(await libraryChanges(connection, "dana", first.cursor, 10)).toEqual({ entries: [], cursor: first.cursor });
+
+    expect(await setLibraryVerdict(connection, "dana", "d1", { starred: true, rating: 4, note: "keep" }, 5000)).toBe(true);
+    // An older change arriving later loses.
+    expect(await setLibraryVerdict(connection, "dana", "d1", { starred: false, rating: 1 }, 4000)).toBe(false);
+    const verdicts = await libraryChanges(connection, "dana", first.cursor, 10);
+    expect(verdicts.entries.map((entry) => entry.id)).toEqual(["d1"]);
+    expect(verdicts.entries[0]?.record).toMatchObject({ starred: true, rating: 4, note: "keep" });
+    expect(verdicts.entries[0]?.verdictAt).toBe(5000);
+    // A rating cleared is removed from the record, not kept stale.
+    await setLibraryVerdict(connection, "dana", "d1", { starred: true }, 6000);
+    const cleared = await libraryChanges(connection, "dana", verdicts.cursor, 10);
+    expect(cleared.entries[0]?.record?.rating).toBeUndefined();
+
+    expect(await deleteLibraryRuns(connection, "dana", ["d2"])).toBe(1);
+    const deleted = await libraryChanges(connection, "dana", cleared.cursor, 10);
+    expect(deleted.entries).toEqual([{ id: "d2", record: null, verdictAt: 0, files: [] }]);
+    // Its image, named by nothing else, is gone; the run cannot be kept again by a late upload.
+    expect(await readLibraryFile(connection, "dana", sha(samplePng(20, 20)))).toBeNull();
+    expect(await keepRun(connection, "dana", { record: run("d2", 2000), files: files(), verdictAt: 0 })).toEqual({ state: "deleted" });
+    expect((await libraryChanges(connection, "dana", null, 10)).cursor).toEqual(deleted.cursor);
+  });
+
+  it("keeps bytes another run still names when one run is deleted", async () => {
+    await keepRun(connection, "eve", { record: run("e1", 1000), files: files(), verdictAt: 0 });
+    await keepRun(connection, "eve", { record: run("e2", 2000), files: files(), verdictAt: 0 });
+    await deleteLibraryRuns(connection, "eve", ["e1"]);
+    expect(await readLibraryFile(connection, "eve", sha(PNG))).not.toBeNull();
+    expect(await deleteLibraryRuns(connection, "eve", "all")).toBe(1);
+    expect(await readLibraryFile(connection, "eve", sha(PNG))).toBeNull();
+    // ana's run (first test) still names those bytes.
+    expect(await readLibraryFile(connection, "ana", sha(PNG))).not.toBeNull();
+  });
+
+  it("pages the newest runs for a new device", async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await keepRun(connection, "finn", { record: run(`f${index}`, 1000 * (index + 1)), files: files(), verdictAt: 0 });
+    }
+    const first = await newestRuns(connection, "finn", null, 2);
+    expect(first.map((entry) => entry.id)).toEqual(["f4", "f3"]);
+    const last = first.at(-1);
+    const next = await newestRuns(connection, "finn", last ? { createdAt: last.record?.createdAt ?? 0, id: last.id } : null, 10);
+    expect(next.map((entry) => entry.id)).toEqual(["f2", "f1", "f0"]);
+  });
+
+  it("never skips a change that commits after a later one (PostgreSQL: two sessions)", async () => {
+    if (kind !== "postgres" || !connection.pool) return;
+    const start: LibraryCursor = (await libraryChanges(connection, "gus", null, 10)).cursor;
+    const slow = await connection.pool.connect();
+    try {
+      // A transaction that takes its id first and commits last.
+      await slow.query("BEGIN");
+      await slow.query(
+        "INSERT INTO library_runs (author, id, record, created_at, bytes) VALUES ('gus', 'late', '{}'::jsonb, now(), 0)",
+      );
+      await keepRun(connection, "gus", { record: run("early", 1000), files: files(), verdictAt: 0 });
+      const before = await libraryChanges(connection, "gus", start, 10);
+      // The run committed first is held back while the older transaction is still open.
+      expect(before.entries).toEqual([]);
+      await slow.query("COMMIT");
+      const after = await libraryChanges(connection, "gus", before.cursor, 10);
+      expect(after.entries.map((entry) => entry.id)).toEqual(["late", "early"]);
+    } finally {
+      slow.release();
+    }
+  });
+});

@@ -1,0 +1,258 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { hashOf, type BlobSource } from "@/lib/server/database/library-blob-storage";
+import { rowsOf } from "@/lib/server/database/result-rows";
+import type { LibraryCursor, LibraryEntry, LibraryFile, LibraryVerdict } from "@/lib/library/library-types";
+
+/**
+ * Each person's library on the server: runs kept (once, by id), the change feed other devices
+ * follow, verdicts (the latest change wins, by the changing device's clock), deletion, and file
+ * bytes stored once by content hash. Every query is scoped to one author and goes by an index.
+ */
+
+type Library = Pick<DatabaseConnection, "db" | "blobs">;
+
+/** A file of a run being kept: its name, checked type, size, and where its bytes are. */
+export type FileToKeep = { name: string; contentType: string; bytes: number; source: BlobSource };
+
+export type KeepResult = { state: "kept" } | { state: "known" } | { state: "deleted" };
+
+/** Where a change feed starts when a device has read nothing: before the first change. */
+export const FEED_START: LibraryCursor = { tx: 0, seq: 0 };
+
+const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
+
+/** A text[] parameter: Drizzle's sql spreads a JS array into a row of parameters, so it travels as JSON. */
+const textArray = (values: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
+ * Keeps a run made on some device. Its files are stored under their hashes first (bytes already
+ * there are simply there), then the run's rows in one transaction. A run already kept is left as
+ * it is; a run deleted meanwhile stays deleted (the device that uploads it late learns so).
+ */
+export async function keepRun(
+  library: Library,
+  author: string,
+  run: { record: ArchivedRun; files: readonly FileToKeep[]; verdictAt: number },
+): Promise<KeepResult> {
+  const known = await runState(library, author, run.record.id);
+  if (known !== "absent") return { state: known === "kept" ? "known" : "deleted" };
+  const hashed = await Promise.all(run.files.map(async (file) => ({ ...file, hash: await hashOf(file.source) })));
+  const blobs = new Map<string, { contentType: string; bytes: number; column: Uint8Array | null }>();
+  for (const file of hashed) {
+    if (blobs.has(file.hash)) continue;
+    blobs.set(file.hash, { contentType: file.contentType, bytes: file.bytes, column: await library.blobs.keep(file.hash, file.source) });
+  }
+  const bytes = recordBytes(run.record) + run.files.reduce((total, file) => total + file.bytes, 0);
+  return library.db.transaction(async (tx) => {
+    const inserted = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO library_runs (author, id, record, created_at, bytes, verdict_at)
+        VALUES (${author}::text, ${run.record.id}::text, ${JSON.stringify(run.record)}::jsonb,
+                to_timestamp(${run.record.createdAt}::double precision / 1000), ${bytes}::bigint, ${run.verdictAt}::bigint)
+        ON CONFLICT (author, id) DO NOTHING
+        RETURNING record IS NOT NULL AS kept`),
+    );
+    // Kept or deleted by another request in the meantime: as if it had been found above.
+    if (inserted.length === 0) {
+      const state = await runState({ db: tx as unknown as Library["db"] }, author, run.record.id);
+      return { state: state === "kept" ? "known" : "deleted" } as const;
+    }
+    for (const [hash, blob] of blobs) {
+      await tx.execute(sql`
+        INSERT INTO library_blobs (hash, content_type, bytes, data)
+        VALUES (${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)
+        ON CONFLICT (hash) DO NOTHING`);
+    }
+    for (const file of hashed) {
+      await tx.execute(sql`
+        INSERT INTO library_files (author, run_id, name, hash)
+        VALUES (${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
+    }
+    return { state: "kept" } as const;
+  });
+}
+
+async function runState(library: Pick<Library, "db">, author: string, id: string): Promise<"absent" | "kept" | "deleted"> {
+  const [row] = rowsOf(
+    await library.db.execute(sql`SELECT record IS NOT NULL AS kept FROM library_runs WHERE author = ${author}::text AND id = ${id}::text`),
+  );
+  if (!row) return "absent";
+  return row.kept ? "kept" : "deleted";
+}
+
+/**
+ * The changes to an author's library after `after`, oldest first: runs kept, verdicts changed and
+ * runs deleted (a null record). Only changes of transactions older than every one still under way
+ * are read, so one that commits after a later one is never stepped over. With no cursor, only the
+ * cursor of the latest change: a new device starts there and reads the newest runs by `newestRuns`.
+ */
+export async function libraryChanges(
+  library: Library,
+  author: string,
+  after: LibraryCursor | null,
+  limit: number,
+): Promise<{ entries: LibraryEntry[]; cursor: LibraryCursor }> {
+  const horizon = sql`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
+  if (after === null) {
+    const [head] = rowsOf(
+      await library.db.execute(sql`
+        SELECT change_tx, change_seq FROM library_runs
+        WHERE author = ${author}::text AND change_tx < ${horizon}
+        ORDER BY change_tx DESC, change_seq DESC LIMIT 1`),
+    );
+    return { entries: [], cursor: head ? { tx: Number(head.change_tx), seq: Number(head.change_seq) } : FEED_START };
+  }
+  const rows = rowsOf(
+    await library.db.execute(sql`
+      SELECT id, record, verdict_at, change_tx, change_seq FROM library_runs
+      WHERE author = ${author}::text AND (change_tx, change_seq) > (${after.tx}::bigint, ${after.seq}::bigint)
+        AND change_tx < ${horizon}
+      ORDER BY change_tx, change_seq LIMIT ${limit}::integer`),
+  );
+  const last = rows.at(-1);
+  const cursor = last ? { tx: Number(last.change_tx), seq: Number(last.change_seq) } : after;
+  return { entries: await withFiles(library, author, rows), cursor };
+}
+
+/** The newest kept runs, a page at a time, older than `before`: what a new device fills its cache with. */
+export async function newestRuns(
+  library: Library,
+  author: string,
+  before: { createdAt: number; id: string } | null,
+  limit: number,
+): Promise<LibraryEntry[]> {
+  const older = before
+    ? sql`AND (created_at, id) < (to_timestamp(${before.createdAt}::double precision / 1000), ${before.id}::text)`
+    : sql``;
+  const rows = rowsOf(
+    await library.db.execute(sql`
+      SELECT id, record, verdict_at FROM library_runs
+      WHERE author = ${author}::text AND record IS NOT NULL ${older}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}::integer`),
+  );
+  return withFiles(library, author, rows);
+}
+
+async function withFiles(library: Library, author: string, rows: Record<string, unknown>[]): Promise<LibraryEntry[]> {
+  const ids = rows.filter((row) => row.record !== null).map((row) => String(row.id));
+  const files = new Map<string, LibraryFile[]>();
+  if (ids.length > 0) {
+    const found = rowsOf(
+      await library.db.execute(sql`
+        SELECT f.run_id, f.name, f.hash, b.content_type, b.bytes FROM library_files f JOIN library_blobs b ON b.hash = f.hash
+        WHERE f.author = ${author}::text AND f.run_id = ANY(${textArray(ids)})`),
+    );
+    for (const row of found) {
+      const list = files.get(String(row.run_id)) ?? [];
+      list.push({ name: String(row.name), hash: String(row.hash), contentType: String(row.content_type), bytes: Number(row.bytes) });
+      files.set(String(row.run_id), list);
+    }
+  }
+  return rows.map((row) => ({
+    id: String(row.id),
+    record: (typeof row.record === "string" ? JSON.parse(row.record) : row.record) as ArchivedRun | null,
+    verdictAt: Number(row.verdict_at),
+    files: files.get(String(row.id)) ?? [],
+  }));
+}
+
+/**
+ * A run's star and verdict as a device set them at `at` (its clock, ms): applied only when newer
+ * than the last change applied, so the latest change wins whichever arrives last. False when the
+ * run is not kept (never uploaded, or deleted) or a newer change was already applied.
+ */
+export async function setLibraryVerdict(library: Library, author: string, id: string, verdict: LibraryVerdict, at: number): Promise<boolean> {
+  const patch = JSON.stringify({
+    starred: verdict.starred,
+    ...(verdict.rating !== undefined ? { rating: verdict.rating } : {}),
+    ...(verdict.picked ? { picked: true } : {}),
+    ...(verdict.note ? { note: verdict.note } : {}),
+  });
+  const updated = rowsOf(
+    await library.db.execute(sql`
+      UPDATE library_runs
+      SET record = (record - 'rating' - 'picked' - 'note') || ${patch}::jsonb, verdict_at = ${at}::bigint,
+          change_tx = DEFAULT, change_seq = DEFAULT
+      WHERE author = ${author}::text AND id = ${id}::text AND record IS NOT NULL AND verdict_at < ${at}::bigint
+      RETURNING id`),
+  );
+  return updated.length > 0;
+}
+
+/**
+ * Deletes runs from the library (`"all"`: every one of the author's): each stays as a tombstone
+ * other devices read in the feed. File bytes nothing names any more go too; bytes a share or
+ * another run still names stay. Answers how many runs were deleted.
+ */
+export async function deleteLibraryRuns(library: Library, author: string, ids: readonly string[] | "all"): Promise<number> {
+  const which = ids === "all" ? sql`` : sql`AND id = ANY(${textArray(ids)})`;
+  const deleted = await library.db.transaction(async (tx) => {
+    const tombstones = rowsOf(
+      await tx.execute(sql`
+        UPDATE library_runs SET record = NULL, bytes = 0, change_tx = DEFAULT, change_seq = DEFAULT
+        WHERE author = ${author}::text AND record IS NOT NULL ${which}
+        RETURNING id`),
+    );
+    if (tombstones.length === 0) return { count: 0, hashes: [] as string[] };
+    const freed = rowsOf(
+      await tx.execute(sql`
+        DELETE FROM library_files WHERE author = ${author}::text AND run_id = ANY(${textArray(tombstones.map((row) => String(row.id)))})
+        RETURNING hash`),
+    );
+    return { count: tombstones.length, hashes: [...new Set(freed.map((row) => String(row.hash)))] };
+  });
+  await discardUnnamed(library, deleted.hashes);
+  return deleted.count;
+}
+
+/**
+ * Removes the bytes of these hashes that no run names any more. A run being kept at this moment
+ * that names one holds its row (the foreign key): that deletion fails and the bytes stay.
+ */
+async function discardUnnamed(library: Library, hashes: readonly string[]): Promise<void> {
+  const gone: string[] = [];
+  for (const hash of hashes) {
+    try {
+      const removed = rowsOf(
+        await library.db.execute(sql`
+          DELETE FROM library_blobs b WHERE b.hash = ${hash}::text
+            AND NOT EXISTS (SELECT 1 FROM library_files f WHERE f.hash = b.hash)
+          RETURNING hash`),
+      );
+      if (removed.length > 0) gone.push(hash);
+    } catch {
+      // Named again meanwhile: kept.
+    }
+  }
+  await library.blobs.discard(gone);
+}
+
+/** A file's bytes, only if one of the author's own kept runs names it. */
+export async function readLibraryFile(
+  library: Library,
+  author: string,
+  hash: string,
+): Promise<{ contentType: string; data: Uint8Array } | null> {
+  const [row] = rowsOf(
+    await library.db.execute(sql`
+      SELECT b.content_type, b.data FROM library_blobs b
+      WHERE b.hash = ${hash}::text
+        AND EXISTS (SELECT 1 FROM library_files f WHERE f.author = ${author}::text AND f.hash = b.hash)`),
+  );
+  if (!row) return null;
+  const column = row.data === null || row.data === undefined ? null : new Uint8Array(row.data as Uint8Array);
+  const data = await library.blobs.load(hash, column);
+  return data ? { contentType: String(row.content_type), data } : null;
+}
+
+/** How many runs an author keeps and their bytes (each run's files counted, shared bytes included). */
+export async function libraryUsage(library: Library, author: string): Promise<{ runs: number; bytes: number }> {
+  const [row] = rowsOf(
+    await library.db.execute(sql`
+      SELECT count(*) AS runs, coalesce(sum(bytes), 0) AS bytes FROM library_runs WHERE author = ${author}::text AND record IS NOT NULL`),
+  );
+  return { runs: Number(row?.runs ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
