@@ -65,6 +65,9 @@ export type SharesConfig = {
   maxUploads: number;
 };
 
+/** Each person's library of runs on the server (PLAYGROUND_LIBRARY); off: runs stay in each browser only. */
+export type LibraryConfig = { enabled: boolean; bytesPerPerson: number };
+
 /** Where the embedded database keeps its files when PLAYGROUND_DATA_DIR is not set (git-ignored). */
 export const DEFAULT_DATA_DIR = ".playground-data";
 
@@ -85,6 +88,7 @@ export type ServerConfig = {
   access: AccessConfig;
   limits: LimitsConfig;
   shares: SharesConfig;
+  library: LibraryConfig;
   budgets: BudgetConfig;
   audit: AuditConfig;
   trustProxyHops: number;
@@ -198,6 +202,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
         costPerMonth: vars.PLAYGROUND_BUDGET_COST_PER_MONTH ?? null,
       },
       audit: { prompts: vars.PLAYGROUND_AUDIT_PROMPTS === "on", days: vars.PLAYGROUND_AUDIT_DAYS },
+      library: { enabled: vars.PLAYGROUND_LIBRARY === "on", bytesPerPerson: vars.PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON * 1024 * 1024 },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
       ipv6PrefixBits: vars.PLAYGROUND_IPV6_PREFIX,
       allowedHosts: allowedHosts.hosts,

@@ -71,6 +71,8 @@ export const envSchema = z.object({
   PLAYGROUND_SHARE_MAX_MB: wholeNumber(64, 1, 1024, "megabytes"),
   PLAYGROUND_SHARES_MAX_MB: wholeNumber(5000, 1, 10_000_000, "megabytes"),
   PLAYGROUND_SHARES_PER_HOUR: wholeNumber(60, 1, 1_000_000, "shares"),
+  PLAYGROUND_LIBRARY: lowerCaseChoice(["on", "off"]).withDefault("on"),
+  PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: wholeNumber(5000, 1, 10_000_000, "megabytes"),
   PLAYGROUND_BUDGET_IMAGES_PER_DAY: optionalWholeNumber(0, 10_000_000, "images"),
   PLAYGROUND_BUDGET_IMAGES_PER_MONTH: optionalWholeNumber(0, 100_000_000, "images"),
   PLAYGROUND_BUDGET_COST_PER_MONTH: optionalAmount(0, 100_000_000, "money"),

@@ -12,6 +12,8 @@ import { logRequest, type RequestLogLine } from "./request-log";
 export type LogExtra = Partial<Omit<RequestLogLine, "requestId" | "route" | "status" | "durationMs">>;
 export type RouteContext = {
   requestId: string;
+  /** The route's name in the log ("/api/shares/:id"). */
+  route: string;
   /** Logs the request's line (for answers that finish later, such as streams). */
   log: (status: number, extra?: LogExtra) => void;
   /** Logs the request's line and hands the response back. */
@@ -36,7 +38,7 @@ export async function withRouteContext(
       const variables = configResult.problems.map((problem) => problem.split(":")[0]).join(", ");
       return finish(problemResponse("misconfigured", { requestId, detail: `Check these settings on the server: ${variables}.` }));
     }
-    return await handle(configResult.config, { requestId, log, finish });
+    return await handle(configResult.config, { requestId, route, log, finish });
   } catch (error) {
     // Our own bug: logged here with the request id, answered without any internals.
     process.stderr.write(

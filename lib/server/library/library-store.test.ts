@@ -112,9 +112,7 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
     try {
       // A transaction that takes its id first and commits last.
       await slow.query("BEGIN");
-      await slow.query(
-        "INSERT INTO library_runs (author, id, record, created_at, bytes) VALUES ('gus', 'late', '{}'::jsonb, now(), 0)",
-      );
+      await slow.query("INSERT INTO library_runs (author, id, record, created_at, bytes) VALUES ('gus', 'late', '{}'::jsonb, now(), 0)");
       await keepRun(connection, "gus", { record: run("early", 1000), files: files(), verdictAt: 0 });
       const before = await libraryChanges(connection, "gus", start, 10);
       // The run committed first is held back while the older transaction is still open.

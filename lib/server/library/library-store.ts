@@ -164,7 +164,13 @@ async function withFiles(library: Library, author: string, rows: Record<string, 
  * than the last change applied, so the latest change wins whichever arrives last. False when the
  * run is not kept (never uploaded, or deleted) or a newer change was already applied.
  */
-export async function setLibraryVerdict(library: Library, author: string, id: string, verdict: LibraryVerdict, at: number): Promise<boolean> {
+export async function setLibraryVerdict(
+  library: Library,
+  author: string,
+  id: string,
+  verdict: LibraryVerdict,
+  at: number,
+): Promise<boolean> {
   const patch = JSON.stringify({
     starred: verdict.starred,
     ...(verdict.rating !== undefined ? { rating: verdict.rating } : {}),

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash, randomBytes } from "node:crypto";
+import { archivedRunFixture } from "@/test-support/archived-run";
+import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
+import { samplePng } from "@/test-support/fake-service/behaviours";
+import { configFor, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { sharedDatabase } from "@/lib/server/database/shared-database";
+import type { ServerConfig } from "@/lib/server/config/config";
+import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
+import { libraryPageSchema } from "@/lib/library/library-types";
+import {
+  handleDeleteRuns,
+  handleKeepRun,
+  handleLibraryChanges,
+  handleLibraryFile,
+  handleLibraryUsage,
+  handleNewestRuns,
+  handleSetVerdict,
+} from "./library-handlers";
+
+const ORIGIN = "http://localhost:3000";
+const SAME_SITE = { origin: ORIGIN, "sec-fetch-site": "same-origin", [PEER_ADDRESS_HEADER]: "127.0.0.1" };
+const PNG = new Uint8Array(samplePng(64, 36));
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+const record = (id: string, createdAt = 1_750_000_000_000) =>
+  archivedRunFixture({
+    id,
+    createdAt,
+    request: { model: "fake-b64", prompt: "a red fox in snow", aspect_ratio: "16:9" },
+    serviceUrl: "http://127.0.0.1:1/v1/images/generations",
+  });
+
+function runForm(run: unknown, image: Uint8Array<ArrayBuffer> = PNG): FormData {
+  const form = new FormData();
+  form.set("record", JSON.stringify(run));
+  form.set("verdictAt", "0");
+  const answer = `{"data":[{"b64_json":"playground-file:image-1.png"}],"echo":"Bearer ${ROUTE_TEST_KEY}"}`;
+  form.append("file", new Blob([answer]), "answer.json");
+  form.append("file", new Blob([image], { type: "image/png" }), "image-1.png");
+  return form;
+}
+
+const keepRequest = (body: BodyInit) => new Request(`${ORIGIN}/api/library/runs`, { method: "POST", headers: SAME_SITE, body });
+const jsonRequest = (path: string, method: string, body: unknown) =>
+  new Request(`${ORIGIN}${path}`, { method, headers: { ...SAME_SITE, "content-type": "application/json" }, body: JSON.stringify(body) });
+const getRequest = (path: string) => new Request(`${ORIGIN}${path}`);
+
+describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
+  let config: ReturnType<typeof configFor>;
+  let serverConfig: ServerConfig;
+
+  beforeAll(async () => {
+    config = configFor("http://127.0.0.1:1", { ...(await testDatabaseEnv(kind)), PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: "1" });
+    if (!config.ok) throw new Error("config");
+    serverConfig = config.config;
+  });
+  afterAll(async () => (await sharedDatabase(serverConfig.shares)).close());
+
+  it("keeps a run once, with the key scrubbed from its answer, and serves its files by hash", async () => {
+    const first = await handleKeepRun(keepRequest(runForm(record("r1"))), config);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ state: "kept" });
+    const again = await handleKeepRun(keepRequest(runForm(record("r1"))), config);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ state: "known" });
+
+    const feed = libraryPageSchema.parse(await (await handleLibraryChanges(getRequest("/api/library/changes?after=0.0"), config)).json());
+    const entry = feed.entries.find((item) => item.id === "r1");
+    expect(entry?.record?.request.prompt).toBe("a red fox in snow");
+    const answerFile = entry?.files.find((file) => file.name === "answer.json");
+    const answer = await handleLibraryFile(getRequest("/x"), config, answerFile?.hash ?? "", "answer.json");
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment/);
+    const text = await answer.text();
+    expect(text).toContain(SCRUBBED);
+    expect(text).not.toContain(ROUTE_TEST_KEY);
+    const image = await handleLibraryFile(getRequest("/x"), config, sha(PNG), "image-1.png");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+    expect((await handleLibraryFile(getRequest("/x"), config, "0".repeat(64), "x.png")).status).toBe(404);
+  });
+
+  it("refuses a file that is not what the record says, and a run from another site", async () => {
+    const notPng = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
+    const refused = await handleKeepRun(keepRequest(runForm(record("bad"), notPng)), config);
+    expect(refused.status).toBe(422);
+    expect((await problemOf(refused)).detail).toMatch(/not a PNG, JPEG, WebP, GIF or AVIF/);
+    const crossSite = new Request(`${ORIGIN}/api/library/runs`, {
+      method: "POST",
+      headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site", [PEER_ADDRESS_HEADER]: "127.0.0.1" },
+      body: runForm(record("evil")),
+    });
+    expect((await handleKeepRun(crossSite, config)).status).toBe(403);
+  });
+
+  it("applies the latest verdict, pages the newest runs, and deletes everywhere", async () => {
+    await handleKeepRun(keepRequest(runForm(record("r2", 1_750_000_001_000))), config);
+    const head = libraryPageSchema.parse(await (await handleLibraryChanges(getRequest("/api/library/changes"), config)).json());
+    expect(head.entries).toEqual([]);
+    const set = await handleSetVerdict(
+      jsonRequest("/api/library/runs/r2/verdict", "PUT", { verdict: { starred: true, rating: 5 }, at: 10 }),
+      config,
+      "r2",
+    );
+    expect(await set.json()).toEqual({ applied: true });
+    const stale = await handleSetVerdict(
+      jsonRequest("/api/library/runs/r2/verdict", "PUT", { verdict: { starred: false }, at: 5 }),
+      config,
+      "r2",
+    );
+    expect(await stale.json()).toEqual({ applied: false });
+    const changed = libraryPageSchema.parse(
+      await (await handleLibraryChanges(getRequest(`/api/library/changes?after=${head.cursor}`), config)).json(),
+    );
+    expect(changed.entries.map((item) => [item.id, item.record?.rating, item.record?.starred])).toEqual([["r2", 5, true]]);
+
+    const newest = libraryPageSchema.parse(await (await handleNewestRuns(getRequest("/api/library/runs?limit=1"), config)).json());
+    expect(newest.entries.map((item) => item.id)).toEqual(["r2"]);
+    const older = libraryPageSchema.parse(
+      await (await handleNewestRuns(getRequest("/api/library/runs?limit=5&before=1750000001000.r2"), config)).json(),
+    );
+    expect(older.entries.map((item) => item.id)).toEqual(["r1"]);
+
+    const deleted = await handleDeleteRuns(jsonRequest("/api/library/runs", "DELETE", { ids: ["r2"] }), config);
+    expect(await deleted.json()).toEqual({ deleted: 1 });
+    const after = libraryPageSchema.parse(
+      await (await handleLibraryChanges(getRequest(`/api/library/changes?after=${changed.cursor}`), config)).json(),
+    );
+    expect(after.entries).toEqual([{ id: "r2", record: null, verdictAt: 10, files: [] }]);
+    expect((await handleLibraryChanges(getRequest("/api/library/changes?after=nope"), config)).status).toBe(422);
+  });
+
+  it("says plainly when a person's library is full, and stores nothing of the refused run", async () => {
+    // A PNG's first bytes (all the route judges an image by) and 1.2 MB after them.
+    const big = new Uint8Array(Buffer.concat([samplePng(2, 2).subarray(0, 64), randomBytes(1200 * 1024)]));
+    expect(big.byteLength).toBeGreaterThan(1024 * 1024);
+    const refused = await handleKeepRun(keepRequest(runForm(record("huge"), big)), config);
+    expect(refused.status).toBe(507);
+    expect((await problemOf(refused)).detail).toMatch(/Your library holds .* of the 1 MB each person may keep.*still kept in this browser/);
+    const usage = await (await handleLibraryUsage(getRequest("/api/library/usage"), config)).json();
+    expect(usage).toMatchObject({ runs: 1, limitBytes: 1024 * 1024 });
+    expect(usage.bytes).toBeLessThan(100_000);
+  });
+
+  it("answers 404 everywhere when the library is off", async () => {
+    const off = configFor("http://127.0.0.1:1", { ...(await testDatabaseEnv(kind)), PLAYGROUND_LIBRARY: "off" });
+    const response = await handleLibraryChanges(getRequest("/api/library/changes"), off);
+    expect(response.status).toBe(404);
+    expect((await problemOf(response)).detail).toMatch(/PLAYGROUND_LIBRARY is off/);
+  });
+});

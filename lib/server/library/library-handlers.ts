@@ -1,0 +1,218 @@
+import "server-only";
+import * as z from "zod/mini";
+import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
+import { clientOf } from "@/lib/server/http/client-address";
+import { multipartBoundary } from "@/lib/server/http/multipart-stream";
+import { problemResponse } from "@/lib/server/http/problem-response";
+import { readGuardedJson, refuseCaller, refuseWithoutSession, signInRequired } from "@/lib/server/http/request-guards";
+import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
+import { currentViewer } from "@/lib/server/people/current-viewer";
+import { withShareDatabase } from "@/lib/server/shares/with-share-database";
+import { discardStaging, uploadStagingFolder } from "@/lib/server/uploads/receive-run-files";
+import { cursorText, readCursor, verdictChangeSchema } from "@/lib/library/library-types";
+import { deleteLibraryRuns, keepRun, libraryChanges, libraryUsage, newestRuns, readLibraryFile, setLibraryVerdict } from "./library-store";
+import { receiveLibraryUpload } from "./library-upload";
+
+/**
+ * The library routes, each scoped to the person making the request (the design's one rule: "you",
+ * "team", or the signed-in person): keep a run, follow the change feed, page the newest runs, read
+ * a file, set a verdict, delete, and the person's usage. Reading needs a session behind the gate;
+ * changing also needs the same origin. With PLAYGROUND_LIBRARY=off every route answers 404.
+ */
+
+/** Multipart framing and the run's JSON around its files. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+const FEED_PAGE = 100;
+const NEWEST_PAGE_MAX = 200;
+const HASH = /^[0-9a-f]{64}$/;
+const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" };
+
+type LibraryWork = (config: ServerConfig, context: RouteContext, author: string, connection: DatabaseConnection) => Promise<Response>;
+
+function libraryRoute(
+  route: string,
+  request: Request,
+  configResult: ConfigResult,
+  access: "read" | "change",
+  work: LibraryWork,
+): Promise<Response> {
+  return withRouteContext(route, configResult, async (config, context) => {
+    const { requestId, finish } = context;
+    if (!config.library.enabled) {
+      return finish(problemResponse("library-off", { requestId, detail: "PLAYGROUND_LIBRARY is off: runs are kept in each browser." }));
+    }
+    const refusal =
+      access === "change" ? await refuseCaller(request, config, requestId) : await refuseWithoutSession(request, config, requestId);
+    if (refusal) return finish(refusal);
+    const viewer = await currentViewer(request.headers, config.access);
+    if (!viewer) return finish(signInRequired(requestId));
+    return withShareDatabase(config, context, (connection) => work(config, context, viewer.author.id, connection), "library-unavailable");
+  });
+}
+
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
+
+export function handleKeepRun(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/runs", request, configResult, "change", async (config, context, author, connection) => {
+    const { requestId, finish } = context;
+    const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
+    if (!boundary || !request.body) {
+      return finish(problemResponse("library-not-multipart", { requestId, detail: "Send the run and its files as multipart/form-data." }));
+    }
+    const runLimit = config.shares.shareBytes;
+    const declaredHeader = Number.parseInt(request.headers.get("content-length") ?? "", 10);
+    const declared = Number.isFinite(declaredHeader) ? declaredHeader : null;
+    if (declared !== null && declared > runLimit + MULTIPART_OVERHEAD_BYTES) return finish(runTooLarge(runLimit, requestId));
+    const usage = await libraryUsage(connection, author);
+    const room = config.library.bytesPerPerson - usage.bytes;
+    if (room <= 0 || (declared !== null && declared > room + MULTIPART_OVERHEAD_BYTES)) {
+      return finish(quotaReached(config, usage.bytes, requestId));
+    }
+    const slot = acquireUploadSlot(clientOf(request, config), config.shares.maxUploads);
+    if (!slot.ok) {
+      const detail =
+        slot.reason === "client"
+          ? `This client already has ${UPLOADS_PER_CLIENT} uploads under way; the run goes to your library when one has finished.`
+          : `${config.shares.maxUploads} uploads are under way, the most this playground receives at once.`;
+      return finish(problemResponse("uploads-busy", { requestId, detail, retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS }));
+    }
+    const staging = uploadStagingFolder(connection.files.stagingRoot);
+    try {
+      const received = await receiveLibraryUpload(request.body, boundary, {
+        staging,
+        maxBytes: Math.min(runLimit, room) + MULTIPART_OVERHEAD_BYTES,
+        secrets: [config.service?.apiKey ?? "", DEMO_API_KEY],
+      });
+      if (!received.ok) {
+        if (received.reason === "too-large") {
+          return finish(room < runLimit ? quotaReached(config, usage.bytes, requestId) : runTooLarge(runLimit, requestId));
+        }
+        return finish(problemResponse("library-run-invalid", { requestId, detail: received.detail }));
+      }
+      const { record, verdictAt, files } = received.upload;
+      // The exact size, now that it is known (the framing around the files is not counted).
+      const runBytes = files.reduce((total, file) => total + ("data" in file ? file.data.byteLength : file.bytes), 0);
+      if (runBytes > room) return finish(quotaReached(config, usage.bytes, requestId), { bytesIn: received.size });
+      const kept = await keepRun(connection, author, {
+        record,
+        verdictAt,
+        files: files.map((file) => ({
+          name: file.name,
+          contentType: file.contentType,
+          bytes: "data" in file ? file.data.byteLength : file.bytes,
+          source: "data" in file ? { data: file.data } : { path: file.path },
+        })),
+      });
+      return finish(json(kept, kept.state === "kept" ? 201 : 200), { bytesIn: received.size });
+    } finally {
+      slot.release();
+      await discardStaging(staging);
+    }
+  });
+}
+
+export function handleLibraryChanges(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/changes", request, configResult, "read", async (_config, context, author, connection) => {
+    const after = new URL(request.url).searchParams.get("after");
+    const cursor = after === null ? null : readCursor(after);
+    if (after !== null && cursor === null) {
+      return context.finish(
+        problemResponse("invalid-request", { requestId: context.requestId, detail: "after must be a cursor the feed gave." }),
+      );
+    }
+    const page = await libraryChanges(connection, author, cursor, FEED_PAGE);
+    return context.finish(json({ entries: page.entries, cursor: cursorText(page.cursor) }));
+  });
+}
+
+export function handleNewestRuns(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/runs", request, configResult, "read", async (_config, context, author, connection) => {
+    const params = new URL(request.url).searchParams;
+    const limit = Math.min(NEWEST_PAGE_MAX, Math.max(1, Number.parseInt(params.get("limit") ?? "50", 10) || 50));
+    const before = /^(\d{1,16})\.(.{1,100})$/.exec(params.get("before") ?? "");
+    const entries = await newestRuns(connection, author, before ? { createdAt: Number(before[1]), id: before[2] ?? "" } : null, limit);
+    return context.finish(json({ entries }));
+  });
+}
+
+export function handleLibraryFile(request: Request, configResult: ConfigResult, hash: string, name: string): Promise<Response> {
+  return libraryRoute("/api/library/files/:hash", request, configResult, "read", async (_config, context, author, connection) => {
+    const { requestId, finish } = context;
+    const file = HASH.test(hash) ? await readLibraryFile(connection, author, hash) : null;
+    if (!file) return finish(problemResponse("share-not-found", { requestId, detail: "No such file in your library." }));
+    const isImage = file.contentType.startsWith("image/");
+    const safeName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name) ? name : "file";
+    return finish(
+      new Response(new Uint8Array(file.data), {
+        headers: {
+          "content-type": file.contentType,
+          "content-length": String(file.data.byteLength),
+          "x-content-type-options": "nosniff",
+          // Named by their content: the same address always holds the same bytes.
+          "cache-control": "private, max-age=31536000, immutable",
+          // An answer file is whatever the service sent (HTML, SVG…): only ever a download.
+          "content-disposition": `${isImage ? "inline" : "attachment"}; filename="${safeName}"`,
+          "content-security-policy": "default-src 'none'; sandbox",
+        },
+      }),
+    );
+  });
+}
+
+export function handleSetVerdict(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return libraryRoute("/api/library/runs/:id/verdict", request, configResult, "change", async (config, context, author, connection) => {
+    const guarded = await readGuardedJson(request, config, context, async () => null);
+    if (!guarded.ok) return guarded.response;
+    const parsed = verdictChangeSchema.safeParse(guarded.payload);
+    if (!parsed.success) {
+      const detail = 'Send {"verdict": {"starred": …, "rating"?: 1–5, "picked"?: …, "note"?: …}, "at": <ms>}.';
+      return context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
+    }
+    const applied = await setLibraryVerdict(connection, author, id, parsed.data.verdict, parsed.data.at);
+    return context.finish(json({ applied }));
+  });
+}
+
+const deleteSchema = z.union([
+  z.object({ ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(10_000)) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+export function handleDeleteRuns(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/runs", request, configResult, "change", async (config, context, author, connection) => {
+    const guarded = await readGuardedJson(request, config, context, async () => null);
+    if (!guarded.ok) return guarded.response;
+    const parsed = deleteSchema.safeParse(guarded.payload);
+    if (!parsed.success) {
+      return context.finish(
+        problemResponse("invalid-request", { requestId: context.requestId, detail: 'Send {"ids": […]} or {"all": true}.' }),
+      );
+    }
+    const deleted = await deleteLibraryRuns(connection, author, "all" in parsed.data ? "all" : parsed.data.ids);
+    return context.finish(json({ deleted }));
+  });
+}
+
+export function handleLibraryUsage(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/usage", request, configResult, "read", async (config, context, author, connection) => {
+    const usage = await libraryUsage(connection, author);
+    return context.finish(json({ ...usage, limitBytes: config.library.bytesPerPerson }));
+  });
+}
+
+function runTooLarge(limit: number, requestId: string): Response {
+  const detail = `A run can be at most ${formatMb(limit)} in the library. It is still kept in this browser.`;
+  return problemResponse("library-run-too-large", { requestId, detail });
+}
+
+function quotaReached(config: ServerConfig, used: number, requestId: string): Response {
+  const detail = `Your library holds ${formatMb(used)} of the ${formatMb(config.library.bytesPerPerson)} each person may keep. Delete older runs, or ask whoever runs the playground to raise PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON. The run is still kept in this browser.`;
+  return problemResponse("library-quota", { requestId, detail });
+}
+
+function formatMb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+}
