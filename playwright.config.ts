@@ -28,6 +28,9 @@ const blank = {
   TRUST_PROXY_HOPS: "",
   IMAGE_EXTRA_FIELDS: "",
   IMAGE_PRICES: "",
+  // The shared servers keep runs in each browser: tests of other features share them, and one
+  // test's runs must not arrive in another's history. The library's spec starts its own servers.
+  PLAYGROUND_LIBRARY: "off",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 const againstFake = {

@@ -44,6 +44,7 @@ export default async function HomePage({ searchParams }: HomeProps) {
       }
       shared={shared}
       historyCaps={config.historyCaps}
+      libraryAuthor={config.library.enabled ? viewer.author.id : null}
       gridSettings={config.grid}
     />
   );

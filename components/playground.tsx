@@ -20,6 +20,7 @@ import { ModeTabs, type PlaygroundMode } from "./mode-tabs";
 import type { ArenaSpec } from "@/lib/arena/arena-plan";
 import { LazyHistoryPanel } from "./history/lazy-history-panel";
 import { useHistory, useHistoryState } from "./history/use-history";
+import { useLibrarySync } from "./history/use-library";
 import { PromptLibrary } from "./form/prompt-library";
 import { RunPanel } from "./run/run-panel";
 import { resultViews } from "./run/result-views";
@@ -53,6 +54,8 @@ type PlaygroundProps = {
   account: { name: string; provider: boolean } | null;
   shared: SharedFields;
   historyCaps: HistoryCaps;
+  /** Whose library on the server this browser's history follows; null when runs stay in each browser. */
+  libraryAuthor: string | null;
   gridSettings: GridSettings;
 };
 
@@ -79,6 +82,7 @@ export function Playground({
   account,
   shared,
   historyCaps,
+  libraryAuthor,
   gridSettings,
 }: PlaygroundProps) {
   const [showShortcuts, setShowShortcuts] = useState(false);
@@ -94,6 +98,8 @@ export function Playground({
   const resultRef = useRef<HTMLElement>(null);
   const formApiRef = useRef<GenerationFormApi>(null);
   const history = useHistory(historyCaps, account?.name ?? null);
+  // After useHistory: its effect opens history, which the library sync waits for.
+  const library = useLibrarySync(history, libraryAuthor);
   const single = useSingleRun(history, formApiRef, resultRef);
   const { run, generate, openRun, rerun } = single;
   const { loadRuns } = history;
@@ -373,6 +379,7 @@ export function Playground({
               >
                 <LazyHistoryPanel
                   history={history}
+                  library={library}
                   shownId={single.shownRunId}
                   onOpen={(saved) => void openRun(saved)}
                   onRerun={rerun}

@@ -43,6 +43,8 @@ export async function startInstance(
       IMAGE_API_BASE_URL: "",
       IMAGE_API_KEY: "",
       PLAYGROUND_PASSWORD: "",
+      // Off unless the spec turns it on: a spec about something else gets no library traffic.
+      PLAYGROUND_LIBRARY: "off",
       HOST: "",
       PORT: String(port),
       ...env,

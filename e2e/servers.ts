@@ -24,6 +24,8 @@ export const E2E = {
   budgetedPort: 3131,
   /** A playground whose people sign in with an OpenID Connect provider the spec starts. */
   oidcPort: 3132,
+  /** A playground keeping each person's library on the server (one spec's own). */
+  libraryPort: 3133,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

@@ -21,6 +21,8 @@ import { gridShareTarget, LazyShareDialog, runShareTarget } from "@/components/s
 import type { ShareTarget } from "@/components/share/share-dialog";
 import { useTeamFeedback } from "@/components/share/use-team-feedback";
 import { useSharedRunIds } from "@/components/share/use-made-shares";
+import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import { LibraryStatusLine } from "./library-status";
 
 export type HistoryPanelProps = {
   history: HistoryApi;
@@ -32,6 +34,8 @@ export type HistoryPanelProps = {
   onRerunGrid: (cells: HistoryRun[]) => void;
   /** Opens review mode over these runs, in this order. */
   onReview: (ids: string[], title: string) => void;
+  /** The person's library on the server, when the playground keeps one: deleting then deletes everywhere. */
+  library: LibrarySync | null;
 };
 
 /** The estimated cost of the runs made since local midnight, per currency (nothing without prices). */
@@ -59,12 +63,24 @@ function reviewIdsOf(entries: readonly HistoryEntry[]): string[] {
 const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
-export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onOpenGrid, onRerunGrid, onReview }: HistoryPanelProps) {
+export function HistoryPanel({
+  history,
+  shownId,
+  onOpen,
+  onRerun,
+  onCompare,
+  onOpenGrid,
+  onRerunGrid,
+  onReview,
+  library,
+}: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   // Typing stays immediate; the list follows as soon as React has a moment.
   const appliedFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmClear, setConfirmClear] = useState(false);
+  // With a library, a deletion reaches every device: asked first, answered when the dialog closes.
+  const [confirmDelete, setConfirmDelete] = useState<{ ids: readonly string[]; answer: (yes: boolean) => void } | null>(null);
   const now = useNow(30_000);
   const summaries = useHistoryState(history, (state) => state.summaries);
   const totals = useHistoryState(history, (state) => state.totals);
@@ -129,6 +145,7 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           </p>
         )}
       </div>
+      {library && <LibraryStatusLine sync={library} />}
       {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} />}
       {unavailable && (
         <p
@@ -184,16 +201,34 @@ export function HistoryPanel({ history, shownId, onOpen, onRerun, onCompare, onO
           onStar={(ids, starred) => void history.setStarred(ids, starred)}
           onVerdict={history.setVerdict}
           onDelete={async (ids) => {
+            if (library && !(await new Promise<boolean>((answer) => setConfirmDelete({ ids, answer })))) return;
             toggle(ids, false);
             await history.remove(ids);
           }}
         />
       )}
       {sharing && <LazyShareDialog target={sharing} onClose={() => setSharing(null)} />}
+      {confirmDelete && (
+        <ConfirmDialog
+          title={confirmDelete.ids.length === 1 ? "Delete this run everywhere?" : `Delete these ${confirmDelete.ids.length} runs everywhere?`}
+          body="They are deleted from this browser and from your library on the server, so from every device of yours. A shared page of them stays until you stop sharing it."
+          confirmLabel="Delete everywhere"
+          onConfirm={() => confirmDelete.answer(true)}
+          onClose={() => {
+            // Closing after "Delete everywhere" answers nothing more: a promise settles once.
+            confirmDelete.answer(false);
+            setConfirmDelete(null);
+          }}
+        />
+      )}
       {confirmClear && (
         <ConfirmDialog
           title="Clear all history?"
-          body={`This deletes all ${plural(totals.count, "saved run")} from this browser, starred ones too. Export them first to keep a copy.`}
+          body={
+            library
+              ? `This deletes every run in your library, on the server and on every device of yours (${plural(totals.count, "saved run")} here), starred ones too. Export them first to keep a copy.`
+              : `This deletes all ${plural(totals.count, "saved run")} from this browser, starred ones too. Export them first to keep a copy.`
+          }
           confirmLabel="Delete all runs"
           onConfirm={() => {
             void history.clear();

@@ -326,6 +326,11 @@ export class HistoryStore {
     });
   }
 
+  /** Every run's id, newest first (keys only: no summary is read). */
+  allIds(): Promise<StoreResult<string[]>> {
+    return attempt(async () => (await this.db.getAllKeysFromIndex("summaries", "byTime")).reverse());
+  }
+
   /** Every run, whole, newest first: only for "Export all", which asks for exactly that. */
   listAllRuns(): Promise<StoreResult<HistoryRun[]>> {
     return attempt(async () => {

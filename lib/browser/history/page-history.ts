@@ -1,4 +1,4 @@
-import type { VerdictChange } from "@/lib/history/verdict";
+import type { Verdict, VerdictChange } from "@/lib/history/verdict";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { HistoryCaps, HistoryRun, RunGroup, RunSummary, SavedPrompt } from "@/lib/history/history-types";
 import type { SavedImages } from "@/lib/history/restore-run";
@@ -24,6 +24,16 @@ import type * as HistoryRecordingModule from "./history-recording";
  */
 
 export type HistoryNotice = { tone: "info" | "problem"; text: string };
+
+/**
+ * What the person did to history in this tab (not what came from another tab or from their
+ * library on the server): the library sync follows these.
+ */
+export type LocalHistoryChange =
+  { kind: "saved"; ids: string[] } | { kind: "verdict"; ids: string[] } | { kind: "deleted"; ids: string[] } | { kind: "cleared" };
+
+/** Who asked for a change: the person here, or their library (a change made on another device). */
+type Origin = "here" | "library";
 
 export type HistorySnapshot = {
   ready: boolean;
@@ -93,6 +103,7 @@ export class PageHistory {
   private readonly options: PageHistoryOptions;
   private snapshot: HistorySnapshot = CLOSED_HISTORY;
   private readonly listeners = new Set<() => void>();
+  private readonly localListeners = new Set<(change: LocalHistoryChange) => void>();
   private store: HistoryStore | null = null;
   private engine: HistoryEngine | null = null;
   private sync: HistorySync | null = null;
@@ -122,6 +133,24 @@ export class PageHistory {
   };
 
   getSnapshot = (): HistorySnapshot => this.snapshot;
+
+  /** Follows what the person does to history in this tab (see LocalHistoryChange). */
+  onLocalChange = (listener: (change: LocalHistoryChange) => void): (() => void) => {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
+  };
+
+  private tellLocal(origin: Origin, change: LocalHistoryChange): void {
+    if (origin !== "here") return;
+    if (change.kind !== "cleared" && change.ids.length === 0) return;
+    for (const listener of this.localListeners) listener(change);
+  }
+
+  /** Whether history is open and keeping runs (the library sync waits for it). */
+  whenOpened = async (): Promise<boolean> => {
+    await this.opened;
+    return this.store !== null;
+  };
 
   private set(change: Partial<HistorySnapshot> | ((current: HistorySnapshot) => Partial<HistorySnapshot>)): void {
     if (this.stopped) return;
@@ -307,6 +336,7 @@ export class PageHistory {
       return null;
     }
     this.placeSaved(saved.value.added, saved.value.evicted);
+    this.tellLocal("here", { kind: "saved", ids: [run.id] });
     void this.keepForGood();
     return run;
   };
@@ -333,9 +363,12 @@ export class PageHistory {
     if (!summary) return;
     this.set((current) => ({ summaries: mergeSummaries(current.summaries, [summary]) }));
     this.changed({ kind: "saved", ids: [id] });
+    this.tellLocal("here", { kind: "saved", ids: [id] });
   };
 
-  setStarred = async (ids: readonly string[], starred: boolean): Promise<void> => {
+  setStarred = (ids: readonly string[], starred: boolean): Promise<void> => this.star(ids, starred, "here");
+
+  private async star(ids: readonly string[], starred: boolean, origin: Origin): Promise<void> {
     const store = this.store;
     if (!store) return;
     const result = await store.setStarred(ids, starred);
@@ -343,19 +376,25 @@ export class PageHistory {
     const marked = new Set(ids);
     this.set((current) => ({ summaries: current.summaries.map((run) => (marked.has(run.id) ? { ...run, starred } : run)) }));
     this.changed({ kind: "saved", ids: [...ids] });
-  };
+    this.tellLocal(origin, { kind: "verdict", ids: [...ids] });
+  }
 
   /** Rates, picks or notes runs (a run, a grid cell, or a review's current image). */
-  setVerdict = async (ids: readonly string[], change: VerdictChange): Promise<void> => {
+  setVerdict = (ids: readonly string[], change: VerdictChange): Promise<void> => this.judge(ids, change, "here");
+
+  private async judge(ids: readonly string[], change: VerdictChange, origin: Origin): Promise<void> {
     const store = this.store;
     if (!store) return;
     const result = await store.setVerdict(ids, change);
     if (!result.ok) return this.problem("The rating was not saved", result);
     this.set((current) => ({ summaries: mergeSummaries(current.summaries, result.value) }));
     this.changed({ kind: "saved", ids: [...ids] });
-  };
+    this.tellLocal(origin, { kind: "verdict", ids: [...ids] });
+  }
 
-  remove = async (ids: readonly string[]): Promise<void> => {
+  remove = (ids: readonly string[]): Promise<void> => this.removeRuns(ids, "here");
+
+  private async removeRuns(ids: readonly string[], origin: Origin): Promise<void> {
     const store = this.store;
     if (!store) return;
     const result = await store.deleteRuns(ids);
@@ -363,8 +402,9 @@ export class PageHistory {
     for (const id of ids) this.removedWhileLoading.add(id);
     this.set((current) => ({ summaries: withoutRuns(current.summaries, ids) }));
     this.changed({ kind: "deleted", ids: [...ids] });
+    this.tellLocal(origin, { kind: "deleted", ids: [...ids] });
     void this.refreshPersistence();
-  };
+  }
 
   clear = async (): Promise<void> => {
     const store = this.store;
@@ -374,21 +414,55 @@ export class PageHistory {
     this.loadGeneration += 1;
     this.set({ loading: false, summaries: [] });
     this.changed({ kind: "cleared" });
+    this.tellLocal("here", { kind: "cleared" });
     void this.refreshPersistence();
   };
 
-  addImported = async (imported: readonly HistoryRun[]): Promise<{ added: number; evicted: number } | null> => {
+  addImported = (imported: readonly HistoryRun[]): Promise<{ added: number; evicted: number } | null> => this.addRuns(imported, "here");
+
+  private async addRuns(runs: readonly HistoryRun[], origin: Origin): Promise<{ added: number; evicted: number } | null> {
     const store = this.store;
     if (!store) return null;
-    const result = await store.addRuns(imported, this.caps);
+    const result = await store.addRuns(runs, this.caps);
     if (!result.ok) {
-      this.problem("The import was not saved", result);
+      this.problem(origin === "here" ? "The import was not saved" : "Runs from your library were not saved here", result);
       return null;
     }
     const { added, evicted } = result.value;
     this.placeSaved(added, evicted);
+    this.tellLocal(origin, { kind: "saved", ids: added.map((run) => run.id) });
     if (added.length > 0) void this.keepForGood();
     return { added: added.length, evicted: evicted.length };
+  }
+
+  /** Runs kept in the library from another device: stored and listed here, told to the other tabs, not sent back. */
+  receiveRuns = (runs: readonly HistoryRun[]): Promise<{ added: number; evicted: number } | null> => this.addRuns(runs, "library");
+
+  /** A star and verdict set on another device (the library settled which change was the latest). */
+  receiveVerdict = async (id: string, verdict: { starred: boolean } & Verdict): Promise<void> => {
+    await this.star([id], verdict.starred, "library");
+    await this.judge([id], { rating: verdict.rating ?? null, picked: verdict.picked ?? false, note: verdict.note ?? "" }, "library");
+  };
+
+  /** Runs deleted on another device. */
+  receiveDeletes = (ids: readonly string[]): Promise<void> => this.removeRuns(ids, "library");
+
+  /** The summaries of these runs as stored here (the ones missing are not here). */
+  readSummaries = async (ids: readonly string[]): Promise<RunSummary[]> => {
+    const read = await this.store?.summariesOf(ids);
+    return read?.ok ? read.value : [];
+  };
+
+  /** Every run's id kept here, newest first. */
+  allIds = async (): Promise<string[]> => {
+    const read = await this.store?.allIds();
+    return read?.ok ? read.value : [];
+  };
+
+  /** How many runs history keeps here and their bytes, as stored. */
+  readTotals = async (): Promise<Totals | null> => {
+    const read = await this.store?.totals();
+    return read?.ok ? read.value : null;
   };
 
   /** Whole runs (answers and images), for opening, comparing and exporting. */

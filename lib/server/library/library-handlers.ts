@@ -13,7 +13,16 @@ import { currentViewer } from "@/lib/server/people/current-viewer";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { discardStaging, uploadStagingFolder } from "@/lib/server/uploads/receive-run-files";
 import { cursorText, readCursor, verdictChangeSchema } from "@/lib/library/library-types";
-import { deleteLibraryRuns, keepRun, libraryChanges, libraryUsage, newestRuns, readLibraryFile, setLibraryVerdict } from "./library-store";
+import {
+  deleteLibraryRuns,
+  keepRun,
+  knownRunIds,
+  libraryChanges,
+  libraryUsage,
+  newestRuns,
+  readLibraryFile,
+  setLibraryVerdict,
+} from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
 
 /**
@@ -193,6 +202,22 @@ export function handleDeleteRuns(request: Request, configResult: ConfigResult): 
     }
     const deleted = await deleteLibraryRuns(connection, author, "all" in parsed.data ? "all" : parsed.data.ids);
     return context.finish(json({ deleted }));
+  });
+}
+
+const knownSchema = z.object({ ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(1000)) });
+
+export function handleKnownRuns(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/known", request, configResult, "change", async (config, context, author, connection) => {
+    const guarded = await readGuardedJson(request, config, context, async () => null);
+    if (!guarded.ok) return guarded.response;
+    const parsed = knownSchema.safeParse(guarded.payload);
+    if (!parsed.success) {
+      return context.finish(
+        problemResponse("invalid-request", { requestId: context.requestId, detail: 'Send {"ids": […]}, at most 1,000.' }),
+      );
+    }
+    return context.finish(json({ known: await knownRunIds(connection, author, parsed.data.ids) }));
   });
 }
 

@@ -262,3 +262,12 @@ export async function libraryUsage(library: Library, author: string): Promise<{ 
   );
   return { runs: Number(row?.runs ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
+
+/** Which of these run ids the author's library has, kept or deleted. */
+export async function knownRunIds(library: Library, author: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf(
+    await library.db.execute(sql`SELECT id FROM library_runs WHERE author = ${author}::text AND id = ANY(${textArray(ids)})`),
+  );
+  return rows.map((row) => String(row.id));
+}

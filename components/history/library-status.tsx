@@ -1,0 +1,95 @@
+"use client";
+
+import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import { Button } from "@/components/ui/button";
+import { HistoryNoticeBar } from "./history-notice-bar";
+import { useLibraryStatus } from "./use-library";
+
+const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+
+/**
+ * Where this browser stands with the person's library on the server: in step, sending, or offline
+ * with changes waiting; what the library refused; and the offer to upload the runs this browser
+ * had before the library, with its progress.
+ */
+export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
+  const status = useLibraryStatus(sync);
+  if (!status) return null;
+  const { state, pending, problem, bringIn } = status;
+  const line =
+    state === "offline"
+      ? `Offline from your library${pending > 0 ? `: ${plural(pending, "change")} will be sent when it is back` : ""}`
+      : state === "sending" || pending > 0
+        ? `Sending ${plural(Math.max(pending, 1), "change")} to your library…`
+        : state === "synced"
+          ? "In step with your library on every device"
+          : state === "off"
+            ? "Runs are kept in this browser only"
+            : "Connecting to your library…";
+  const dot =
+    state === "offline" ? "bg-amber-500" : state === "synced" && pending === 0 ? "bg-emerald-500" : state === "off" ? "bg-zinc-400" : "bg-sky-500";
+  return (
+    <>
+      <p className="-mt-1 flex items-center gap-1.5 text-xs text-muted" role="status" data-testid="library-status" data-state={state}>
+        <span aria-hidden className={`inline-block size-2 rounded-full ${dot}`} />
+        {line}
+      </p>
+      {problem && <HistoryNoticeBar notice={{ tone: "problem", text: problem }} onDismiss={sync.dismissProblem} />}
+      {bringIn && (
+        <div
+          className="rounded-lg border border-sky-300 bg-sky-50 p-2.5 text-xs text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
+          data-testid="library-bring-in"
+        >
+          {bringIn.state === "offered" ? (
+            <>
+              <p>
+                This browser has {plural(bringIn.count, "run")} that your library does not have yet. Uploaded, they follow you to your
+                other devices; nothing here is removed.
+              </p>
+              <div className="mt-2 flex gap-2">
+                <Button size="sm" variant="primary" onClick={sync.startBringIn}>
+                  Upload {plural(bringIn.count, "run")} from this browser to your library
+                </Button>
+                <Button size="sm" onClick={sync.dismissBringIn}>
+                  Not now
+                </Button>
+              </div>
+            </>
+          ) : bringIn.state === "uploading" ? (
+            <>
+              <p id="library-bring-in-progress">
+                Uploading {bringIn.done.toLocaleString("en")} of {plural(bringIn.total, "run")} to your library…
+              </p>
+              <div className="mt-2 flex items-center gap-2">
+                <progress
+                  className="h-2 flex-1 accent-sky-600"
+                  max={bringIn.total}
+                  value={bringIn.done}
+                  aria-labelledby="library-bring-in-progress"
+                />
+                <Button size="sm" onClick={sync.cancelBringIn}>
+                  Cancel
+                </Button>
+              </div>
+            </>
+          ) : (
+            <div className="flex items-start gap-2">
+              <p className="flex-1">
+                {plural(bringIn.total - bringIn.failed, "run")} from this browser {bringIn.total - bringIn.failed === 1 ? "is" : "are"} now in
+                your library{bringIn.failed > 0 ? `; ${plural(bringIn.failed, "run")} could not be uploaded (see above)` : ""}.
+              </p>
+              <button
+                type="button"
+                onClick={sync.dismissBringIn}
+                aria-label="Dismiss"
+                className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10"
+              >
+                ✕
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

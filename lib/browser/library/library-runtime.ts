@@ -1,0 +1,20 @@
+import type { PageHistory } from "@/lib/browser/history/page-history";
+import { fetchChanges, fetchKnown, fetchNewest, fetchRun, sendDeletes, sendVerdict, uploadRun } from "./library-client";
+import { LibrarySync } from "./library-sync";
+
+/**
+ * The library sync as the page runs it: the real calls, this browser's localStorage and Web Locks.
+ * Loaded once history is open, never with the first screen.
+ */
+export function startLibrarySync(history: PageHistory, author: string): LibrarySync {
+  const sync = new LibrarySync({
+    history,
+    author,
+    client: { uploadRun, fetchChanges, fetchNewest, fetchRun, sendVerdict, sendDeletes, fetchKnown },
+    storage: window.localStorage,
+  });
+  sync.start();
+  return sync;
+}
+
+export type { LibrarySync };
