@@ -22,12 +22,18 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
       : state === "sending" || pending > 0
         ? `Sending ${plural(Math.max(pending, 1), "change")} to your library…`
         : state === "synced"
-          ? "In step with your library on every device"
+          ? "In step with your library"
           : state === "off"
             ? "Runs are kept in this browser only"
             : "Connecting to your library…";
   const dot =
-    state === "offline" ? "bg-amber-500" : state === "synced" && pending === 0 ? "bg-emerald-500" : state === "off" ? "bg-zinc-400" : "bg-sky-500";
+    state === "offline"
+      ? "bg-amber-500"
+      : state === "synced" && pending === 0
+        ? "bg-emerald-500"
+        : state === "off"
+          ? "bg-zinc-400"
+          : "bg-sky-500";
   return (
     <>
       <p className="-mt-1 flex items-center gap-1.5 text-xs text-muted" role="status" data-testid="library-status" data-state={state}>
@@ -43,12 +49,17 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           {bringIn.state === "offered" ? (
             <>
               <p>
-                This browser has {plural(bringIn.count, "run")} that your library does not have yet. Uploaded, they follow you to your
-                other devices; nothing here is removed.
+                This browser has {plural(bringIn.count, "run")} that your library does not have yet. Uploaded, they follow you to your other
+                devices; nothing here is removed.
               </p>
               <div className="mt-2 flex gap-2">
-                <Button size="sm" variant="primary" onClick={sync.startBringIn}>
-                  Upload {plural(bringIn.count, "run")} from this browser to your library
+                <Button
+                  size="sm"
+                  variant="primary"
+                  onClick={sync.startBringIn}
+                  aria-label={`Upload ${plural(bringIn.count, "run")} from this browser to your library`}
+                >
+                  Upload {plural(bringIn.count, "run")}
                 </Button>
                 <Button size="sm" onClick={sync.dismissBringIn}>
                   Not now
@@ -62,7 +73,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
               </p>
               <div className="mt-2 flex items-center gap-2">
                 <progress
-                  className="h-2 flex-1 accent-sky-600"
+                  className="h-2 flex-1 appearance-none overflow-hidden rounded-full bg-sky-100 dark:bg-sky-900 [&::-moz-progress-bar]:bg-sky-600 [&::-webkit-progress-bar]:bg-sky-100 dark:[&::-webkit-progress-bar]:bg-sky-900 [&::-webkit-progress-value]:bg-sky-600"
                   max={bringIn.total}
                   value={bringIn.done}
                   aria-labelledby="library-bring-in-progress"
@@ -75,8 +86,8 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           ) : (
             <div className="flex items-start gap-2">
               <p className="flex-1">
-                {plural(bringIn.total - bringIn.failed, "run")} from this browser {bringIn.total - bringIn.failed === 1 ? "is" : "are"} now in
-                your library{bringIn.failed > 0 ? `; ${plural(bringIn.failed, "run")} could not be uploaded (see above)` : ""}.
+                {plural(bringIn.total - bringIn.failed, "run")} from this browser {bringIn.total - bringIn.failed === 1 ? "is" : "are"} now
+                in your library{bringIn.failed > 0 ? `; ${plural(bringIn.failed, "run")} could not be uploaded (see above)` : ""}.
               </p>
               <button
                 type="button"
