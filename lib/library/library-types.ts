@@ -50,7 +50,11 @@ const entrySchema = z.object({
   files: z.array(z.object({ name: z.string(), hash: z.string().check(z.regex(HASH)), contentType: z.string(), bytes: z.number() })),
 });
 
-/** The answer of GET /api/library/changes and GET /api/library/runs. */
-export const libraryPageSchema = z.object({ entries: z.array(entrySchema), cursor: z.optional(z.string()) });
+/** The answer of GET /api/library/changes (with `cursor`), /runs, and /search (with `next`, null on the last page). */
+export const libraryPageSchema = z.object({
+  entries: z.array(entrySchema),
+  cursor: z.optional(z.string()),
+  next: z.optional(z.nullable(z.string())),
+});
 
-export type LibraryPage = { entries: LibraryEntry[]; cursor?: string };
+export type LibraryPage = { entries: LibraryEntry[]; cursor?: string; next?: string | null };

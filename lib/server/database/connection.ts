@@ -1,5 +1,7 @@
 import "server-only";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -76,7 +78,8 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
 async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
   const unlock = lockDataFolder(dataDir);
   try {
-    const client = await PGlite.create(join(dataDir, "database"));
+    // The extensions the library's search creates (migration 0009), bundled with PGlite.
+    const client = await PGlite.create(join(dataDir, "database"), { extensions: { pg_trgm, btree_gin } });
     await client.transaction(async (tx) => {
       const session: MigrationSession = {
         exec: async (text) => void (await tx.exec(text)),

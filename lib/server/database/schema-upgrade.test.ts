@@ -120,6 +120,9 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0005_api_tokens",
               "0006_share_authors",
               "0007_budget_reservation",
+              "0008_library",
+              "0009_search_extension",
+              "0010_library_search",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   foreignKey,
@@ -278,6 +279,12 @@ export const libraryRuns = pgTable(
     changeSeq: bigint("change_seq", { mode: "number" })
       .notNull()
       .default(sql`nextval('library_change_seq')`),
+    // What search filters on, taken from the record by the database itself (NULL once deleted).
+    prompt: text("prompt").generatedAlwaysAs(sql`(record #>> '{request,prompt}')`),
+    model: text("model").generatedAlwaysAs(sql`(record #>> '{request,model}')`),
+    aspectRatio: text("aspect_ratio").generatedAlwaysAs(sql`(record #>> '{request,aspect_ratio}')`),
+    rating: smallint("rating").generatedAlwaysAs(sql`((record ->> 'rating')::smallint)`),
+    picked: boolean("picked").generatedAlwaysAs(sql`(coalesce((record ->> 'picked')::boolean, false))`),
   },
   (table) => [
     primaryKey({ name: "library_runs_pkey", columns: [table.author, table.id] }),
@@ -285,6 +292,10 @@ export const libraryRuns = pgTable(
     index("library_runs_newest")
       .on(table.author, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.record} IS NOT NULL`),
+    // Prompt search within one author's runs: words (full text) and near spellings (trigrams);
+    // pg_trgm and btree_gin (the author in a GIN index) come from migration 0009.
+    index("library_runs_prompt_words").using("gin", table.author, sql`to_tsvector('simple', coalesce(${table.prompt}, ''))`),
+    index("library_runs_prompt_trigrams").using("gin", table.author, table.prompt.op("gin_trgm_ops")),
   ],
 );
 

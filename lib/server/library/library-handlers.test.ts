@@ -16,6 +16,7 @@ import {
   handleLibraryFile,
   handleLibraryUsage,
   handleNewestRuns,
+  handleSearchLibrary,
   handleSetVerdict,
 } from "./library-handlers";
 
@@ -131,6 +132,19 @@ describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
     );
     expect(after.entries).toEqual([{ id: "r2", record: null, verdictAt: 10, files: [] }]);
     expect((await handleLibraryChanges(getRequest("/api/library/changes?after=nope"), config)).status).toBe(422);
+  });
+
+  it("searches the person's library, typos forgiven, a page at a time", async () => {
+    const found = libraryPageSchema.parse(
+      await (await handleSearchLibrary(getRequest("/api/library/search?q=red%20fx%20in%20snow"), config)).json(),
+    );
+    expect(found.entries.map((item) => item.id)).toEqual(["r1"]);
+    expect(found.next).toBeNull();
+    const none = libraryPageSchema.parse(await (await handleSearchLibrary(getRequest("/api/library/search?q=submarine"), config)).json());
+    expect(none.entries).toEqual([]);
+    const filtered = await handleSearchLibrary(getRequest("/api/library/search?model=other-model"), config);
+    expect(libraryPageSchema.parse(await filtered.json()).entries).toEqual([]);
+    expect((await handleSearchLibrary(getRequest(`/api/library/search?q=${"x".repeat(201)}`), config)).status).toBe(422);
   });
 
   it("says plainly when a person's library is full, and stores nothing of the refused run", async () => {

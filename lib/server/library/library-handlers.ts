@@ -21,7 +21,9 @@ import {
   libraryUsage,
   newestRuns,
   readLibraryFile,
+  searchLibrary,
   setLibraryVerdict,
+  type SearchCursor,
 } from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
 
@@ -144,6 +146,48 @@ export function handleNewestRuns(request: Request, configResult: ConfigResult): 
     const before = /^(\d{1,16})\.(.{1,100})$/.exec(params.get("before") ?? "");
     const entries = await newestRuns(connection, author, before ? { createdAt: Number(before[1]), id: before[2] ?? "" } : null, limit);
     return context.finish(json({ entries }));
+  });
+}
+
+const SEARCH_PAGE_MAX = 100;
+const SEARCH_TEXT_MAX_CHARS = 200;
+
+/** A search page's place, as `next` gives it: rating, time and id. */
+function readSearchCursor(text: string | null): SearchCursor | null {
+  const match = /^(\d)\.(\d{1,16})\.(.{1,100})$/.exec(text ?? "");
+  return match ? { rating: Number(match[1]), createdAt: Number(match[2]), id: match[3] ?? "" } : null;
+}
+
+const searchCursorText = (cursor: SearchCursor) => `${cursor.rating}.${cursor.createdAt}.${cursor.id}`;
+
+function readTime(text: string | null): number | null {
+  if (!text) return null;
+  const time = Date.parse(text);
+  return Number.isFinite(time) ? time : null;
+}
+
+export function handleSearchLibrary(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/search", request, configResult, "read", async (_config, context, author, connection) => {
+    const params = new URL(request.url).searchParams;
+    const text = params.get("q") ?? "";
+    if (text.length > SEARCH_TEXT_MAX_CHARS) {
+      const detail = `A search can be at most ${SEARCH_TEXT_MAX_CHARS} characters.`;
+      return context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
+    }
+    const rating = Number.parseInt(params.get("rating") ?? "", 10);
+    const found = await searchLibrary(connection, author, {
+      text,
+      model: params.get("model") || null,
+      ratio: params.get("ratio") || null,
+      minRating: rating >= 1 && rating <= 5 ? rating : null,
+      picked: params.get("picked") === "1",
+      from: readTime(params.get("from")),
+      to: readTime(params.get("to")),
+      order: params.get("order") === "rating" ? "rating" : "newest",
+      after: readSearchCursor(params.get("after")),
+      limit: Math.min(SEARCH_PAGE_MAX, Math.max(1, Number.parseInt(params.get("limit") ?? "50", 10) || 50)),
+    });
+    return context.finish(json({ entries: found.entries, next: found.next ? searchCursorText(found.next) : null }));
   });
 }
 

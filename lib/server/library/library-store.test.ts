@@ -13,7 +13,9 @@ import {
   libraryUsage,
   newestRuns,
   readLibraryFile,
+  searchLibrary,
   setLibraryVerdict,
+  type LibraryQuery,
   type FileToKeep,
 } from "./library-store";
 
@@ -103,6 +105,57 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
     const last = first.at(-1);
     const next = await newestRuns(connection, "finn", last ? { createdAt: last.record?.createdAt ?? 0, id: last.id } : null, 10);
     expect(next.map((entry) => entry.id)).toEqual(["f2", "f1", "f0"]);
+  });
+
+  it("searches prompts with typos forgiven, filters, orders by rating, pages, and never shows another person's runs", async () => {
+    const prompts = ["a lighthouse at dusk", "a red fox in deep snow", "a lighthouse in fog, watercolor", "a bowl of ramen"];
+    for (const [index, prompt] of prompts.entries()) {
+      const record = archivedRunFixture({
+        id: `s${index}`,
+        createdAt: 1000 * (index + 1),
+        request: { model: index % 2 ? "model-b" : "model-a", prompt, aspect_ratio: index < 2 ? "16:9" : "1:1" },
+      });
+      await keepRun(connection, "hana", { record, files: files(), verdictAt: 0 });
+    }
+    await keepRun(connection, "ivan", {
+      record: archivedRunFixture({ id: "other", request: { model: "model-a", prompt: "a lighthouse", aspect_ratio: "1:1" } }),
+      files: files(),
+      verdictAt: 0,
+    });
+    await setLibraryVerdict(connection, "hana", "s0", { starred: false, rating: 3 }, 1);
+    await setLibraryVerdict(connection, "hana", "s2", { starred: false, rating: 5, picked: true }, 1);
+    const base: LibraryQuery = {
+      text: "",
+      model: null,
+      ratio: null,
+      minRating: null,
+      picked: false,
+      from: null,
+      to: null,
+      order: "newest",
+      after: null,
+      limit: 50,
+    };
+    const ids = async (query: Partial<LibraryQuery>) =>
+      (await searchLibrary(connection, "hana", { ...base, ...query })).entries.map((entry) => entry.id);
+
+    expect(await ids({ text: "lighthouse" })).toEqual(["s2", "s0"]);
+    // A typo still finds it (trigrams); words in any order (full text).
+    expect(await ids({ text: "lighthuose" })).toEqual(["s2", "s0"]);
+    expect(await ids({ text: "snow fox" })).toEqual(["s1"]);
+    expect(await ids({ text: "submarine" })).toEqual([]);
+    expect(await ids({ model: "model-a" })).toEqual(["s2", "s0"]);
+    expect(await ids({ ratio: "16:9" })).toEqual(["s1", "s0"]);
+    expect(await ids({ minRating: 4 })).toEqual(["s2"]);
+    expect(await ids({ picked: true })).toEqual(["s2"]);
+    expect(await ids({ from: 2000, to: 4000 })).toEqual(["s2", "s1"]);
+    expect(await ids({ order: "rating" })).toEqual(["s2", "s0", "s3", "s1"]);
+
+    const first = await searchLibrary(connection, "hana", { ...base, order: "rating", limit: 3 });
+    expect(first.entries.map((entry) => entry.id)).toEqual(["s2", "s0", "s3"]);
+    expect(await ids({ order: "rating", after: first.next })).toEqual(["s1"]);
+    const newest = await searchLibrary(connection, "hana", { ...base, limit: 2 });
+    expect(await ids({ after: newest.next })).toEqual(["s1", "s0"]);
   });
 
   it("never skips a change that commits after a later one (PostgreSQL: two sessions)", async () => {

@@ -271,3 +271,72 @@ export async function knownRunIds(library: Library, author: string, ids: readonl
   );
   return rows.map((row) => String(row.id));
 }
+
+/** What the library's search asks for: prompt words (typos forgiven) and filters; newest or best rated first. */
+export type LibraryQuery = {
+  text: string;
+  model: string | null;
+  ratio: string | null;
+  minRating: number | null;
+  picked: boolean;
+  /** Made at or after / before these times (ms). */
+  from: number | null;
+  to: number | null;
+  order: "newest" | "rating";
+  /** Where the previous page ended (from `next`). */
+  after: SearchCursor | null;
+  limit: number;
+};
+
+export type SearchCursor = { rating: number; createdAt: number; id: string };
+
+/** How alike a query and a stretch of a prompt must be (pg_trgm's word similarity, 0–1) to match despite typos. */
+const NEAR_SPELLING = 0.4;
+
+/**
+ * Searches an author's kept runs: prompt words (full text) or near spellings (trigrams), model,
+ * ratio, rating, pick, dates. Both prompt indexes hold the author first, so a search reads only
+ * that person's entries. Keyset paging: a page starts just after where the previous one ended.
+ */
+export async function searchLibrary(
+  library: Library,
+  author: string,
+  query: LibraryQuery,
+): Promise<{ entries: LibraryEntry[]; next: SearchCursor | null }> {
+  const text = query.text.trim();
+  const conditions = [sql`author = ${author}::text`, sql`record IS NOT NULL`];
+  if (text) {
+    conditions.push(
+      sql`(to_tsvector('simple', coalesce(prompt, '')) @@ websearch_to_tsquery('simple', ${text}::text) OR ${text}::text <% prompt)`,
+    );
+  }
+  if (query.model) conditions.push(sql`model = ${query.model}::text`);
+  if (query.ratio) conditions.push(sql`aspect_ratio = ${query.ratio}::text`);
+  if (query.minRating) conditions.push(sql`rating >= ${query.minRating}::smallint`);
+  if (query.picked) conditions.push(sql`picked`);
+  if (query.from !== null) conditions.push(sql`created_at >= to_timestamp(${query.from}::double precision / 1000)`);
+  if (query.to !== null) conditions.push(sql`created_at < to_timestamp(${query.to}::double precision / 1000)`);
+  const after = query.after;
+  const at = (ms: number) => sql`to_timestamp(${ms}::double precision / 1000)`;
+  if (after && query.order === "rating") {
+    conditions.push(sql`(coalesce(rating, 0), created_at, id) < (${after.rating}::integer, ${at(after.createdAt)}, ${after.id}::text)`);
+  } else if (after) {
+    conditions.push(sql`(created_at, id) < (${at(after.createdAt)}, ${after.id}::text)`);
+  }
+  const order = query.order === "rating" ? sql`coalesce(rating, 0) DESC, created_at DESC, id DESC` : sql`created_at DESC, id DESC`;
+  const rows = await library.db.transaction(async (tx) => {
+    // The threshold of `<%` for this query only (SET LOCAL ends with the transaction).
+    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${NEAR_SPELLING}`));
+    return rowsOf(
+      await tx.execute(sql`
+        SELECT id, record, verdict_at, coalesce(rating, 0) AS rank_rating, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms
+        FROM library_runs WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY ${order} LIMIT ${query.limit + 1}::integer`),
+    );
+  });
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  const next = more && last ? { rating: Number(last.rank_rating), createdAt: Number(last.created_ms), id: String(last.id) } : null;
+  return { entries: await withFiles(library, author, page), next };
+}
