@@ -44,7 +44,9 @@ async function generate(page: Page, prompt: string): Promise<void> {
   await expect(items(page).first().getByTestId("history-prompt")).toHaveText(prompt);
 }
 
-test("a run made on one device appears on another within 2 s, with its star, and a deletion reaches both", async ({ browser }, testInfo) => {
+test("a run made on one device appears on another within 2 s, with its star, and a deletion reaches both", async ({
+  browser,
+}, testInfo) => {
   const laptop = await browser.newContext();
   const desktop = await browser.newContext();
   const onLaptop = await device(laptop);
@@ -101,6 +103,8 @@ test("runs a browser had before the library are offered, uploaded with progress,
 }, testInfo) => {
   const before = await browser.newContext();
   const page = await device(before);
+  const libraryRuns = async (on: Page) => (await on.evaluate(async () => (await fetch("/api/library/usage")).json())).runs as number;
+  const already = await libraryRuns(page);
   // The library sees this browser for the first time once its place in the library is forgotten.
   await page.evaluate(seedHistoryInPage, {
     count: 12,
@@ -134,16 +138,31 @@ test("runs a browser had before the library are offered, uploaded with progress,
     timeout: 30_000,
   });
 
-  const usage = await again.evaluate(async () => (await fetch("/api/library/usage")).json());
-  // The earlier tests' runs were deleted or are the one made offline: 12 more, none twice.
-  expect(usage.runs).toBe(13);
+  // 12 more in the library, none twice.
+  expect(await libraryRuns(again)).toBe(already + 12);
 
   // A new device fills its cache from the library.
   const fresh = await browser.newContext();
   const onFresh = await device(fresh);
   // (The list is virtualized: the count is the usage line's.)
-  await expect(onFresh.getByTestId("history-usage")).toContainText("13 runs", { timeout: 20_000 });
-  await expect(items(onFresh).first().getByTestId("history-prompt")).toHaveText("a glass teapot, made offline");
+  await expect(onFresh.getByTestId("history-usage")).toContainText(`${already + 12} runs`, { timeout: 20_000 });
+
+  // The whole library, searched on the server: a typo forgiven, and a result opens with its picture.
+  await again.getByRole("radio", { name: "All my runs" }).click();
+  await again.getByPlaceholder("Search prompts").fill("koi pnd");
+  const results = again.getByTestId("library-result");
+  await expect(results).toHaveCount(2);
+  for (const prompt of await results.getByTestId("library-prompt").allTextContents()) expect(prompt).toMatch(/^a koi pond/);
+  await expect(results.first().locator("img")).toHaveJSProperty("complete", true);
+  expect(
+    await results
+      .first()
+      .locator("img")
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  await keepScreenshot(again, testInfo, "library-search");
+  await results.first().click();
+  await expect(again.getByTestId("image-card").first().getByRole("img")).toHaveJSProperty("complete", true);
   await before.close();
   await fresh.close();
 });

@@ -7,6 +7,7 @@ import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { HistoryItemActions } from "./history-item-actions";
 import { RunThumbnail } from "./run-thumbnail";
+import { STATUS_TONES } from "./run-status-tones";
 import type { VerdictChange } from "@/lib/history/verdict";
 import { useVerdictKeys } from "@/components/verdict/use-verdict-keys";
 import { VerdictBadges } from "@/components/verdict/verdict-badges";
@@ -30,16 +31,6 @@ type HistoryItemProps = {
   onRerun: () => void;
   onShare: () => void;
   onDelete: () => void;
-};
-
-const STATUS_TONES: Record<RunSummary["status"], string> = {
-  succeeded: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-300",
-  "no-image": "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
-  job: "bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200",
-  "service-error": "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
-  refused: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
-  failed: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-300",
-  cancelled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
 };
 
 export function HistoryItem({

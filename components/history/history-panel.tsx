@@ -23,6 +23,8 @@ import { useTeamFeedback } from "@/components/share/use-team-feedback";
 import { useSharedRunIds } from "@/components/share/use-made-shares";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { LibraryStatusLine } from "./library-status";
+import { LibraryResults } from "./library-results";
+import { LibraryScope, type Scope } from "./library-scope";
 
 export type HistoryPanelProps = {
   history: HistoryApi;
@@ -78,6 +80,10 @@ export function HistoryPanel({
   // Typing stays immediate; the list follows as soon as React has a moment.
   const appliedFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // With a library: this browser's runs, or every run of the person's library (searched on the server).
+  const [scope, setScope] = useState<Scope>({ where: "here", from: "", to: "" });
+  const inLibrary = library !== null && scope.where === "library";
+  const librarySearch = useMemo(() => ({ ...appliedFilter, from: scope.from, to: scope.to }), [appliedFilter, scope.from, scope.to]);
   const [confirmClear, setConfirmClear] = useState(false);
   // With a library, a deletion reaches every device: asked first, answered when the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ ids: readonly string[]; answer: (yes: boolean) => void } | null>(null);
@@ -156,61 +162,76 @@ export function HistoryPanel({
         </p>
       )}
       {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
-      {totals.count > 0 && (
-        <HistoryFilters choices={choices} counts={counts} filter={filter} sharedCount={sharedCount} onChange={setFilter} />
-      )}
-      {filtering && (
-        <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
-          {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
-          {loading ? " so far (older runs still loading)" : ""}
-        </p>
-      )}
-      <HistoryToolbar
-        history={history}
-        chosen={chosen}
-        onCompare={(runs) => void whole(onCompare)(runs)}
-        canReview={shown.some((run) => run.status === "succeeded")}
-        onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
-      />
-      {!ready ? (
-        <p className="text-sm text-muted">Opening history…</p>
-      ) : summaries.length === 0 ? (
-        <p className="text-sm text-muted">Every run you make is kept here, in this browser, with its images.</p>
-      ) : shown.length === 0 ? (
-        <p className="text-sm text-muted">No run matches these filters.</p>
-      ) : (
-        <HistoryList
-          entries={entries}
-          busy={loading}
-          now={now}
-          shownId={shownId}
-          selected={selected}
-          loadThumbnail={history.thumbnail}
-          onOpen={(run) => void whole(([loaded]) => loaded && onOpen(loaded))([run])}
-          onRerun={(run) => void whole(([loaded]) => loaded && onRerun(loaded))([run])}
-          onOpenGrid={(cells) => void whole(onOpenGrid)(cells)}
-          onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
-          onSelect={toggle}
-          sharedIds={sharedIds}
-          teamFeedback={teamFeedback}
-          onShare={(run) => setSharing(runShareTarget(run.id, async (id) => (await history.loadRuns([id]))[0] ?? null))}
-          onShareGrid={(cells) => {
-            const gridId = cells[0]?.group?.id;
-            if (gridId) setSharing(gridShareTarget(gridId, history.loadGroup));
-          }}
-          onStar={(ids, starred) => void history.setStarred(ids, starred)}
-          onVerdict={history.setVerdict}
-          onDelete={async (ids) => {
-            if (library && !(await new Promise<boolean>((answer) => setConfirmDelete({ ids, answer })))) return;
-            toggle(ids, false);
-            await history.remove(ids);
-          }}
+      {library && <LibraryScope scope={scope} onChange={setScope} />}
+      {(totals.count > 0 || inLibrary) && (
+        <HistoryFilters
+          choices={choices}
+          counts={inLibrary ? null : counts}
+          filter={filter}
+          sharedCount={inLibrary ? 0 : sharedCount}
+          onChange={setFilter}
         />
+      )}
+      {inLibrary ? (
+        <LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
+      ) : (
+        <>
+          {filtering && (
+            <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
+              {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
+              {loading ? " so far (older runs still loading)" : ""}
+            </p>
+          )}
+          <HistoryToolbar
+            history={history}
+            chosen={chosen}
+            onCompare={(runs) => void whole(onCompare)(runs)}
+            canReview={shown.some((run) => run.status === "succeeded")}
+            onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
+          />
+          {!ready ? (
+            <p className="text-sm text-muted">Opening history…</p>
+          ) : summaries.length === 0 ? (
+            <p className="text-sm text-muted">Every run you make is kept here, in this browser, with its images.</p>
+          ) : shown.length === 0 ? (
+            <p className="text-sm text-muted">No run matches these filters.</p>
+          ) : (
+            <HistoryList
+              entries={entries}
+              busy={loading}
+              now={now}
+              shownId={shownId}
+              selected={selected}
+              loadThumbnail={history.thumbnail}
+              onOpen={(run) => void whole(([loaded]) => loaded && onOpen(loaded))([run])}
+              onRerun={(run) => void whole(([loaded]) => loaded && onRerun(loaded))([run])}
+              onOpenGrid={(cells) => void whole(onOpenGrid)(cells)}
+              onRerunGrid={(cells) => void whole(onRerunGrid)(cells)}
+              onSelect={toggle}
+              sharedIds={sharedIds}
+              teamFeedback={teamFeedback}
+              onShare={(run) => setSharing(runShareTarget(run.id, async (id) => (await history.loadRuns([id]))[0] ?? null))}
+              onShareGrid={(cells) => {
+                const gridId = cells[0]?.group?.id;
+                if (gridId) setSharing(gridShareTarget(gridId, history.loadGroup));
+              }}
+              onStar={(ids, starred) => void history.setStarred(ids, starred)}
+              onVerdict={history.setVerdict}
+              onDelete={async (ids) => {
+                if (library && !(await new Promise<boolean>((answer) => setConfirmDelete({ ids, answer })))) return;
+                toggle(ids, false);
+                await history.remove(ids);
+              }}
+            />
+          )}
+        </>
       )}
       {sharing && <LazyShareDialog target={sharing} onClose={() => setSharing(null)} />}
       {confirmDelete && (
         <ConfirmDialog
-          title={confirmDelete.ids.length === 1 ? "Delete this run everywhere?" : `Delete these ${confirmDelete.ids.length} runs everywhere?`}
+          title={
+            confirmDelete.ids.length === 1 ? "Delete this run everywhere?" : `Delete these ${confirmDelete.ids.length} runs everywhere?`
+          }
           body="They are deleted from this browser and from your library on the server, so from every device of yours. A shared page of them stays until you stop sharing it."
           confirmLabel="Delete everywhere"
           onConfirm={() => confirmDelete.answer(true)}

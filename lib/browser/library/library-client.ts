@@ -89,7 +89,7 @@ export async function fetchRun(entry: LibraryEntry): Promise<CallResult<HistoryR
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const fetched = await Promise.all(
     entry.files.map((file) =>
-      call(`/api/library/files/${file.hash}/${encodeURIComponent(file.name)}`, {}, async (response) => ({
+      call(libraryFileUrl(file), {}, async (response) => ({
         name: file.name,
         bytes: new Uint8Array(await response.arrayBuffer()),
       })),
@@ -125,3 +125,44 @@ export function fetchKnown(ids: readonly string[]): Promise<CallResult<string[]>
     return known.filter((id): id is string => typeof id === "string");
   });
 }
+
+/** What the library's search takes: the history list's own filter, and where the last page ended. */
+export type LibrarySearch = {
+  text: string;
+  model: string;
+  ratio: string;
+  status: string;
+  starredOnly: boolean;
+  minRating: number;
+  pickedOnly: boolean;
+  order: "newest" | "rating";
+  /** Dates as the date inputs give them (YYYY-MM-DD, the day's start in this browser's zone), or "". */
+  from: string;
+  to: string;
+};
+
+export function searchLibrary(search: LibrarySearch, after: string | null, signal?: AbortSignal): Promise<CallResult<LibraryPage>> {
+  const query = new URLSearchParams();
+  const set = (name: string, value: string) => value && query.set(name, value);
+  set("q", search.text.trim());
+  set("model", search.model);
+  set("ratio", search.ratio);
+  set("status", search.status);
+  set("starred", search.starredOnly ? "1" : "");
+  set("rating", search.minRating > 0 ? String(search.minRating) : "");
+  set("picked", search.pickedOnly ? "1" : "");
+  set("order", search.order === "rating" ? "rating" : "");
+  // A day as this browser sees it: from its first moment to the next day's.
+  const dayStart = (day: string, offset = 0) => {
+    const date = new Date(`${day}T00:00:00`);
+    date.setDate(date.getDate() + offset);
+    return Number.isFinite(date.getTime()) ? date.toISOString() : "";
+  };
+  set("from", search.from ? dayStart(search.from) : "");
+  set("to", search.to ? dayStart(search.to, 1) : "");
+  set("after", after ?? "");
+  return call(`/api/library/search?${query}`, { signal }, readPage);
+}
+
+/** A library file's address (its bytes never change: the browser caches them). */
+export const libraryFileUrl = (file: { hash: string; name: string }) => `/api/library/files/${file.hash}/${encodeURIComponent(file.name)}`;

@@ -181,6 +181,8 @@ export function handleSearchLibrary(request: Request, configResult: ConfigResult
       ratio: params.get("ratio") || null,
       minRating: rating >= 1 && rating <= 5 ? rating : null,
       picked: params.get("picked") === "1",
+      starred: params.get("starred") === "1",
+      status: params.get("status") || null,
       from: readTime(params.get("from")),
       to: readTime(params.get("to")),
       order: params.get("order") === "rating" ? "rating" : "newest",

@@ -123,13 +123,15 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
       verdictAt: 0,
     });
     await setLibraryVerdict(connection, "hana", "s0", { starred: false, rating: 3 }, 1);
-    await setLibraryVerdict(connection, "hana", "s2", { starred: false, rating: 5, picked: true }, 1);
+    await setLibraryVerdict(connection, "hana", "s2", { starred: true, rating: 5, picked: true }, 1);
     const base: LibraryQuery = {
       text: "",
       model: null,
       ratio: null,
       minRating: null,
       picked: false,
+      starred: false,
+      status: null,
       from: null,
       to: null,
       order: "newest",
@@ -148,6 +150,9 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
     expect(await ids({ ratio: "16:9" })).toEqual(["s1", "s0"]);
     expect(await ids({ minRating: 4 })).toEqual(["s2"]);
     expect(await ids({ picked: true })).toEqual(["s2"]);
+    expect(await ids({ starred: true })).toEqual(["s2"]);
+    expect(await ids({ status: "succeeded", ratio: "1:1" })).toEqual(["s3", "s2"]);
+    expect(await ids({ status: "failed" })).toEqual([]);
     expect(await ids({ from: 2000, to: 4000 })).toEqual(["s2", "s1"]);
     expect(await ids({ order: "rating" })).toEqual(["s2", "s0", "s3", "s1"]);
 

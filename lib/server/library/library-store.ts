@@ -279,6 +279,9 @@ export type LibraryQuery = {
   ratio: string | null;
   minRating: number | null;
   picked: boolean;
+  starred: boolean;
+  /** A run status ("succeeded", "service-error"…), or null for any. */
+  status: string | null;
   /** Made at or after / before these times (ms). */
   from: number | null;
   to: number | null;
@@ -314,6 +317,9 @@ export async function searchLibrary(
   if (query.ratio) conditions.push(sql`aspect_ratio = ${query.ratio}::text`);
   if (query.minRating) conditions.push(sql`rating >= ${query.minRating}::smallint`);
   if (query.picked) conditions.push(sql`picked`);
+  // Read from the record (no index): the author's own rows are few enough once the others narrowed them.
+  if (query.starred) conditions.push(sql`(record ->> 'starred')::boolean`);
+  if (query.status) conditions.push(sql`record ->> 'status' = ${query.status}::text`);
   if (query.from !== null) conditions.push(sql`created_at >= to_timestamp(${query.from}::double precision / 1000)`);
   if (query.to !== null) conditions.push(sql`created_at < to_timestamp(${query.to}::double precision / 1000)`);
   const after = query.after;

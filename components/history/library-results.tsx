@@ -1,0 +1,179 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { HistoryRun } from "@/lib/history/history-types";
+import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
+import type { LibraryEntry } from "@/lib/library/library-types";
+import { fetchRun, libraryFileUrl, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
+import { VerdictBadges } from "@/components/verdict/verdict-badges";
+import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
+import { STATUS_TONES } from "./run-status-tones";
+import type { HistoryApi } from "./use-history";
+
+type Results = { entries: LibraryEntry[]; next: string | null; loading: boolean; problem: string | null };
+
+const EMPTY: Results = { entries: [], next: null, loading: true, problem: null };
+
+/**
+ * Every run of the person's library on the server that the filters match, from any device, a page
+ * at a time (the next page loads as the end of the list comes on screen). Thumbnails come from the
+ * library; a run's answer and images are fetched only when it is opened, and then kept here.
+ */
+export function LibraryResults({
+  search,
+  history,
+  now,
+  onOpen,
+}: {
+  search: LibrarySearch;
+  history: HistoryApi;
+  now: number;
+  onOpen: (run: HistoryRun) => void;
+}) {
+  const [results, setResults] = useState<Results>(EMPTY);
+  // The next page asked for, and the search it belongs to (a new search drops it).
+  const [more, setMore] = useState<{ search: LibrarySearch; after: string } | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openProblem, setOpenProblem] = useState<string | null>(null);
+  const endRef = useRef<HTMLLIElement>(null);
+
+  useAbortableEffect(
+    (signal) => {
+      setResults(EMPTY);
+      setMore(null);
+      void searchLibrary(search, null, signal).then((page) => {
+        if (signal.aborted) return;
+        if (!page.ok) return setResults({ ...EMPTY, loading: false, problem: page.message });
+        setResults({ entries: page.value.entries, next: page.value.next ?? null, loading: false, problem: null });
+      });
+    },
+    [search],
+  );
+
+  useAbortableEffect(
+    (signal) => {
+      if (more === null || more.search !== search) return;
+      void searchLibrary(search, more.after, signal).then((page) => {
+        if (signal.aborted) return;
+        setResults((current) =>
+          page.ok
+            ? { entries: [...current.entries, ...page.value.entries], next: page.value.next ?? null, loading: false, problem: null }
+            : { ...current, loading: false, problem: page.message },
+        );
+      });
+    },
+    [search, more],
+  );
+
+  // The next page as the end of the list comes into view.
+  const { next, loading } = results;
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || next === null || loading) return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((entry) => entry.isIntersecting)) {
+        setResults((current) => ({ ...current, loading: true }));
+        setMore({ search, after: next });
+      }
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [next, loading, search]);
+
+  const open = async (entry: LibraryEntry) => {
+    setOpening(entry.id);
+    setOpenProblem(null);
+    const [kept] = await history.loadRuns([entry.id]);
+    let run = kept;
+    if (!run) {
+      const fetched = await fetchRun(entry);
+      if (!fetched.ok) {
+        setOpening(null);
+        return setOpenProblem(fetched.message);
+      }
+      run = fetched.value;
+      // Kept here from now on, like every run of this browser.
+      await history.receiveRuns([run]);
+    }
+    setOpening(null);
+    onOpen(run);
+  };
+
+  if (results.problem && results.entries.length === 0) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        Your library could not be searched: {results.problem}
+      </p>
+    );
+  }
+  if (!results.loading && results.entries.length === 0) {
+    return <p className="text-sm text-muted">No run in your library matches these filters.</p>;
+  }
+  return (
+    <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1" data-testid="library-results">
+      {openProblem && (
+        <p role="alert" className="mb-2 text-xs text-red-700 dark:text-red-300">
+          {openProblem}
+        </p>
+      )}
+      <ul aria-label="Runs in your library" aria-busy={results.loading} className="flex flex-col gap-1">
+        {results.entries.map((entry) => (
+          <LibraryResult key={entry.id} entry={entry} now={now} opening={opening === entry.id} onOpen={() => void open(entry)} />
+        ))}
+        <li ref={endRef} className="py-2 text-center text-xs text-muted">
+          {results.loading ? "Searching your library…" : results.next === null ? "" : "More below"}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function LibraryResult({ entry, now, opening, onOpen }: { entry: LibraryEntry; now: number; opening: boolean; onOpen: () => void }) {
+  const run = entry.record;
+  if (!run) return null;
+  const thumbnail = run.thumbnailFile ? entry.files.find((file) => file.name === run.thumbnailFile) : undefined;
+  const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
+  return (
+    <li data-testid="library-result" data-run-id={run.id}>
+      <button
+        type="button"
+        onClick={onOpen}
+        disabled={opening}
+        className="flex w-full min-w-0 gap-3 rounded-xl p-2 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-60 dark:hover:bg-zinc-800/50"
+      >
+        <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+          {thumbnail ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a small picture from the library, cached by its hash
+            <img src={libraryFileUrl(thumbnail)} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          ) : (
+            <span aria-hidden className="text-lg text-muted">
+              ◇
+            </span>
+          )}
+        </span>
+        <span className="flex min-w-0 flex-col gap-1">
+          <span className="line-clamp-2 text-sm leading-snug text-zinc-900 dark:text-zinc-100" data-testid="library-prompt">
+            {excerpt || <em className="text-muted">(empty prompt)</em>}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
+            <span className={`rounded-full px-1.5 py-px font-medium ${STATUS_TONES[run.status]}`} title={run.statusText}>
+              {RUN_STATUS_LABELS[run.status]}
+            </span>
+            {run.starred && (
+              <span className="text-amber-500" title="Starred">
+                ★
+              </span>
+            )}
+            <VerdictBadges verdict={run} />
+            <span className="max-w-40 truncate font-mono">{run.request.model}</span>
+            <span className="font-mono">{run.request.aspect_ratio}</span>
+            <time dateTime={new Date(run.createdAt).toISOString()} title={dateTimeText(run.createdAt)}>
+              {opening ? "Opening…" : timeAgo(run.createdAt, now)}
+            </time>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { Field } from "@/components/ui/field";
+
+/** Which runs the history panel lists: this browser's, or the person's whole library (with a date range). */
+export type Scope = { where: "here" | "library"; from: string; to: string };
+
+const control =
+  "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
+
+export function LibraryScope({ scope, onChange }: { scope: Scope; onChange: (scope: Scope) => void }) {
+  const option = (where: Scope["where"], label: string, hint: string) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={scope.where === where}
+      title={hint}
+      onClick={() => onChange({ ...scope, where })}
+      className="flex-1 rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent-500 aria-checked:bg-white aria-checked:shadow-sm dark:aria-checked:bg-zinc-700"
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="flex flex-col gap-2">
+      <div role="radiogroup" aria-label="Runs to list" className="flex gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
+        {option("here", "This browser", "The runs kept in this browser (works offline)")}
+        {option("library", "All my runs", "Every run in your library on the server, from every device")}
+      </div>
+      {scope.where === "library" && (
+        <div className="flex flex-wrap items-end gap-2">
+          <Field id="library-from" label="From" className="gap-0.5">
+            {(field) => (
+              <input
+                {...field}
+                type="date"
+                value={scope.from}
+                max={scope.to || undefined}
+                onChange={(event) => onChange({ ...scope, from: event.target.value })}
+                className={control}
+              />
+            )}
+          </Field>
+          <Field id="library-to" label="To" className="gap-0.5">
+            {(field) => (
+              <input
+                {...field}
+                type="date"
+                value={scope.to}
+                min={scope.from || undefined}
+                onChange={(event) => onChange({ ...scope, to: event.target.value })}
+                className={control}
+              />
+            )}
+          </Field>
+        </div>
+      )}
+    </div>
+  );
+}
