@@ -163,6 +163,18 @@ test("runs a browser had before the library are offered, uploaded with progress,
   await keepScreenshot(again, testInfo, "library-search");
   await results.first().click();
   await expect(again.getByTestId("image-card").first().getByRole("img")).toHaveJSProperty("complete", true);
+
+  // The admin (in an open playground, the one person) sees each library's size and can clear one.
+  await again.goto(`${instance.url}/usage`);
+  const storage = again.getByTestId("library-usage");
+  await expect(storage.getByRole("row", { name: /You/ })).toContainText(`${already + 12}`);
+  await keepScreenshot(again, testInfo, "library-usage");
+  await storage.getByRole("checkbox").check();
+  await storage.getByRole("button", { name: "Clear the library of You" }).click();
+  await expect(again.getByText("The library was cleared")).toBeVisible();
+  expect(await libraryRuns(again)).toBe(0);
+  // Cleared everywhere: the other device's cache follows.
+  await expect(onFresh.getByTestId("history-usage")).toContainText("0 runs", { timeout: SYNC_MS });
   await before.close();
   await fresh.close();
 });

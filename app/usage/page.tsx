@@ -38,6 +38,7 @@ export default async function UsagePage({ searchParams }: UsageProps) {
     person: text("person"),
     before: text("before"),
     budget: text("budget"),
+    library: text("library"),
   });
   return <UsageReport report={report} />;
 }

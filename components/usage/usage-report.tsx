@@ -7,6 +7,7 @@ import { AuditTable } from "./audit-table";
 import { BudgetPanel } from "./budget-panel";
 import { DailyUsageChart } from "./daily-usage-chart";
 import { UsageTable } from "./usage-table";
+import { LibraryUsagePanel } from "./library-usage-panel";
 
 /**
  * The Usage page: who spent what in a range of days, by person and by model, per day, against each
@@ -66,6 +67,7 @@ export function UsageReport({ report }: { report: UsageReportData }) {
           viewerId={viewer.id}
           notice={report.budgets.notice}
         />
+        {report.library && <LibraryUsagePanel library={report.library} isAdmin={viewer.isAdmin} />}
         <section
           aria-labelledby="audit-title"
           className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"

@@ -19,14 +19,27 @@ export type StreamEvent = {
   value?: unknown;
 };
 
-function parseData(data: string): Pick<StreamEvent, "value"> {
-  const trimmed = data.trim();
-  if (!/^[[{"]/.test(trimmed)) return {};
+/** What a line or record holds as JSON, or NO_VALUE: told from its first non-blank character before anything is parsed. */
+const NO_VALUE = Symbol("no value");
+const FIRST_NON_BLANK = /\S/g;
+
+function parsedValue(data: string): unknown {
+  FIRST_NON_BLANK.lastIndex = 0;
+  const first = FIRST_NON_BLANK.exec(data);
+  if (!first || (first[0] !== "[" && first[0] !== "{" && first[0] !== '"')) return NO_VALUE;
   try {
-    return { value: JSON.parse(trimmed) as unknown };
+    return JSON.parse(data) as unknown;
   } catch {
-    return {};
+    return NO_VALUE;
   }
+}
+
+/** One event: its data, and its JSON value when the data is JSON (one object per event: a stream may hold a million). */
+function eventOf(data: string, extra?: Pick<StreamEvent, "name" | "id">): StreamEvent {
+  const value = parsedValue(data);
+  const event: StreamEvent = extra ? { ...extra, data } : { data };
+  if (value !== NO_VALUE) event.value = value;
+  return event;
 }
 
 /** Reads events out of text that arrives in pieces; `end()` gives what the last piece left open. */
@@ -52,7 +65,7 @@ export class StreamEventParser {
       this.pending = [];
       start = end + 1;
       if (this.framing === "json-seq") this.addRecord(unit, events);
-      else this.addLine(unit.replace(/\r$/, ""), events);
+      else this.addLine(unit.endsWith("\r") ? unit.slice(0, -1) : unit, events);
     }
     if (start < text.length) this.pending.push(text.slice(start));
     return events;
@@ -73,12 +86,15 @@ export class StreamEventParser {
 
   private addRecord(record: string, events: StreamEvent[]): void {
     if (record.trim() === "") return;
-    events.push({ data: record.replace(/\n$/, ""), ...parseData(record) });
+    const event = eventOf(record);
+    event.data = record.replace(/\n$/, "");
+    events.push(event);
   }
 
   private addLine(line: string, events: StreamEvent[]): void {
     if (this.framing === "ndjson") {
-      if (line.trim() !== "") events.push({ data: line, ...parseData(line) });
+      FIRST_NON_BLANK.lastIndex = 0;
+      if (FIRST_NON_BLANK.test(line)) events.push(eventOf(line));
       return;
     }
     if (line === "") return this.dispatch(events);
@@ -97,7 +113,7 @@ export class StreamEventParser {
       return;
     }
     const data = this.data.join("\n");
-    events.push({ ...(this.name ? { name: this.name } : {}), ...(this.id ? { id: this.id } : {}), data, ...parseData(data) });
+    events.push(eventOf(data, { ...(this.name ? { name: this.name } : {}), ...(this.id ? { id: this.id } : {}) }));
     this.data = [];
     this.name = undefined;
   }

@@ -44,6 +44,12 @@ export type UsageReportData = {
     configured: CapsData;
     notice: "saved" | "invalid" | "not-admin" | "sessions-ended" | null;
   };
+  /** Each person's library on the server (null when PLAYGROUND_LIBRARY is off). */
+  library: {
+    limitBytes: number;
+    people: { id: string; name: string; runs: number; bytes: number }[];
+    notice: "cleared" | "invalid" | "not-admin" | null;
+  } | null;
   audit: {
     lines: AuditLineData[];
     next: number | null;

@@ -9,10 +9,11 @@ import type { UsageReportData } from "@/lib/usage/usage-report-data";
 import { AUDIT_ACTIONS } from "./audit-log";
 import { auditPage, dailyUsage, usageByModel, usageByPerson } from "./usage-report";
 import { daysOf, usageDayRange } from "./usage-range";
+import { libraryUsageByAuthor } from "@/lib/server/library/library-store";
 
 const AUDIT_PAGE_SIZE = 50;
 
-type UsageQuery = { from?: string; to?: string; action?: string; person?: string; before?: string; budget?: string };
+type UsageQuery = { from?: string; to?: string; action?: string; person?: string; before?: string; budget?: string; library?: string };
 
 /** Everything the Usage page shows, for one viewer: an admin sees everyone, a member their own lines. */
 export async function loadUsageReport(
@@ -54,6 +55,8 @@ export async function loadUsageReport(
   const priced = Object.values(config.prices).find((price) => price.perImage !== null);
   const hasCost = daily.some((point) => point.costMicros > 0);
   const budget = (["saved", "invalid", "not-admin", "sessions-ended"] as const).find((notice) => notice === query.budget) ?? null;
+  const libraryNotice = (["cleared", "invalid", "not-admin"] as const).find((notice) => notice === query.library) ?? null;
+  const libraryUsage = config.library.enabled ? await libraryUsageByAuthor(connection, isAdmin ? null : viewer.author.id) : null;
   return {
     viewer: { name: viewer.author.name, isAdmin, id: viewer.author.id },
     signInWithProvider: config.access.oidc !== null,
@@ -68,6 +71,16 @@ export async function loadUsageReport(
     },
     currency: priced?.currency ?? null,
     budgets: { people: budgetPeople, configured, notice: budget },
+    library: libraryUsage && {
+      limitBytes: config.library.bytesPerPerson,
+      people: libraryUsage.map((line) => ({
+        id: line.author,
+        name: budgetIds.get(line.author) ?? line.author,
+        runs: line.runs,
+        bytes: line.bytes,
+      })),
+      notice: libraryNotice,
+    },
     audit: {
       lines: audit.rows.map((row) => ({ ...row, at: row.at.toISOString() })),
       next: audit.next,

@@ -10,6 +10,7 @@ import type { ServerConfig } from "@/lib/server/config/config";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
 import { libraryPageSchema } from "@/lib/library/library-types";
 import {
+  handleClearLibrary,
   handleDeleteRuns,
   handleKeepRun,
   handleLibraryChanges,
@@ -157,6 +158,25 @@ describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
     const usage = await (await handleLibraryUsage(getRequest("/api/library/usage"), config)).json();
     expect(usage).toMatchObject({ runs: 1, limitBytes: 1024 * 1024 });
     expect(usage.bytes).toBeLessThan(100_000);
+  });
+
+  it("lets an admin clear a person's library, only once the box is ticked", async () => {
+    const clear = (form: string) =>
+      handleClearLibrary(
+        new Request(`${ORIGIN}/api/library/clear`, {
+          method: "POST",
+          headers: { ...SAME_SITE, "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        }),
+        config,
+      );
+    const unticked = await clear("person=you");
+    expect(unticked.headers.get("location")).toBe("/usage?library=invalid#library");
+    expect((await (await handleLibraryUsage(getRequest("/api/library/usage"), config)).json()).runs).toBe(1);
+    const cleared = await clear("person=you&confirm=yes");
+    expect(cleared.status).toBe(303);
+    expect(cleared.headers.get("location")).toBe("/usage?library=cleared#library");
+    expect((await (await handleLibraryUsage(getRequest("/api/library/usage"), config)).json()).runs).toBe(0);
   });
 
   it("answers 404 everywhere when the library is off", async () => {

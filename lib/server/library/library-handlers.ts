@@ -6,6 +6,7 @@ import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
 import { clientOf } from "@/lib/server/http/client-address";
 import { multipartBoundary } from "@/lib/server/http/multipart-stream";
 import { problemResponse } from "@/lib/server/http/problem-response";
+import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { readGuardedJson, refuseCaller, refuseWithoutSession, signInRequired } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
@@ -286,4 +287,22 @@ function quotaReached(config: ServerConfig, used: number, requestId: string): Re
 
 function formatMb(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+}
+
+/** POST /api/library/clear: an admin deletes every run of one person's library (a plain form post, answered 303). */
+export function handleClearLibrary(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/library/clear", request, configResult, "change", async (config, context, _author, connection) => {
+    const back = (notice: string) =>
+      context.finish(
+        new Response(null, { status: 303, headers: { location: `/usage?library=${notice}#library`, "cache-control": "no-store" } }),
+      );
+    const viewer = await currentViewer(request.headers, config.access);
+    if (viewer?.role !== "admin") return back("not-admin");
+    const body = await readRequestBody(request, 1024);
+    const form = new URLSearchParams(body.ok ? body.text : "");
+    const person = (form.get("person") ?? "").trim();
+    if (person === "" || person.length > 255 || form.get("confirm") !== "yes") return back("invalid");
+    await deleteLibraryRuns(connection, person, "all");
+    return back("cleared");
+  });
 }

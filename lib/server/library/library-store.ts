@@ -346,3 +346,17 @@ export async function searchLibrary(
   const next = more && last ? { rating: Number(last.rank_rating), createdAt: Number(last.created_ms), id: String(last.id) } : null;
   return { entries: await withFiles(library, author, page), next };
 }
+
+/** Each author's kept runs and bytes, largest first (an admin's view; `author` narrows it to one person). */
+export async function libraryUsageByAuthor(
+  library: Library,
+  author: string | null,
+): Promise<{ author: string; runs: number; bytes: number }[]> {
+  const only = author === null ? sql`` : sql`AND author = ${author}::text`;
+  const rows = rowsOf(
+    await library.db.execute(sql`
+      SELECT author, count(*) AS runs, coalesce(sum(bytes), 0) AS bytes FROM library_runs
+      WHERE record IS NOT NULL ${only} GROUP BY author ORDER BY sum(bytes) DESC LIMIT 500`),
+  );
+  return rows.map((row) => ({ author: String(row.author), runs: Number(row.runs), bytes: Number(row.bytes) }));
+}
