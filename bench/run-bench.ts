@@ -13,6 +13,7 @@ import { judgingFigures } from "./judging-figures";
 import { hardeningFigures } from "./hardening-figures";
 import { peopleFigures } from "./people-figures";
 import { answersElsewhereFigures } from "./answers-elsewhere-figures";
+import { libraryFigures } from "./library-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -311,6 +312,8 @@ try {
   // Budgets on both databases, and signing in with a provider, on a server of its own.
   for (const row of await peopleFigures()) record(row);
   for (const row of await answersElsewhereFigures()) record(row);
+  // Each person's library: search at scale on both databases, two devices, uploading a history.
+  for (const row of await libraryFigures()) record(row);
 } finally {
   await fake.stop();
 }

@@ -34,7 +34,8 @@ test.afterAll(async () => instance?.stop());
 async function device(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await openPlayground(page, instance.url);
-  await expect(page.getByTestId("library-status")).toHaveAttribute("data-state", "synced");
+  // Ready once this device has read the feed (the first request to a fresh server opens its database).
+  await expect(page.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
   return page;
 }
 

@@ -25,7 +25,9 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           ? "In step with your library"
           : state === "off"
             ? "Runs are kept in this browser only"
-            : "Connecting to your library…";
+            : state === "elsewhere"
+              ? "Kept in step with your library by another tab of the playground"
+              : "Connecting to your library…";
   const dot =
     state === "offline"
       ? "bg-amber-500"

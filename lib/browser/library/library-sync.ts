@@ -44,7 +44,8 @@ export type BringIn =
   | { state: "finished"; total: number; failed: number };
 
 export type LibraryStatus = {
-  state: "starting" | "synced" | "sending" | "offline" | "off";
+  /** "elsewhere": another tab of this browser keeps it in step (this one only adds to the outbox). */
+  state: "starting" | "synced" | "sending" | "offline" | "off" | "elsewhere";
   /** Changes made here that the library does not have yet. */
   pending: number;
   /** The last thing the library refused, in plain words (full, a run too large…). */
@@ -142,10 +143,25 @@ export class LibrarySync {
     this.set({ pending: outboxSize(this.outbox.read()) });
     const locks = this.options.locks ?? (typeof navigator === "undefined" ? undefined : navigator.locks);
     const run = () => this.loop(stopper.signal);
-    if (locks) {
-      void locks.request(SYNC_LOCK, { signal: stopper.signal }, run).catch(() => undefined);
-    } else {
+    if (!locks) {
       void run();
+      return;
+    }
+    // Another tab may hold it: this one says so, and takes over when that tab goes.
+    void locks
+      .request(SYNC_LOCK, { ifAvailable: true }, async (lock) => {
+        if (lock) return run();
+        this.set({ state: "elsewhere" });
+        return locks.request(SYNC_LOCK, { signal: stopper.signal }, run);
+      })
+      .catch(() => undefined);
+    // What the other tabs add to the outbox (and the syncing tab takes out) shows here too.
+    if (typeof window !== "undefined") {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key?.startsWith("image-playground-library:")) this.set({ pending: outboxSize(this.outbox.read()) });
+      };
+      window.addEventListener("storage", onStorage);
+      stopper.signal.addEventListener("abort", () => window.removeEventListener("storage", onStorage));
     }
   }
 
