@@ -159,7 +159,11 @@ async function uploadFigures(): Promise<ShareRow[]> {
       form.set("record", JSON.stringify(record));
       form.set("verdictAt", "0");
       form.append("file", new Blob(['{"data":[{"b64_json":"playground-file:image-1.png"}]}']), "answer.json");
-      form.append("file", new Blob([header, new Uint8Array(randomBytes(PICTURE_BYTES - header.byteLength))], { type: "image/png" }), "image-1.png");
+      form.append(
+        "file",
+        new Blob([header, new Uint8Array(randomBytes(PICTURE_BYTES - header.byteLength))], { type: "image/png" }),
+        "image-1.png",
+      );
       const response = await fetch(`${server.url}/api/library/runs`, { method: "POST", body: form });
       if (response.status !== 201) throw new Error(`upload ${index}: ${response.status} ${await response.text()}`);
     };

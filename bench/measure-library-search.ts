@@ -58,7 +58,7 @@ async function seed(): Promise<number> {
       SELECT 'person-' || (i % ${PEOPLE}), 'run-' || i,
         jsonb_build_object(
           'id', 'run-' || i,
-          'createdAt', (1735689600000 + i * 60000)::bigint,
+          'createdAt', (1735689600000 + i::bigint * 60000)::bigint,
           'request', jsonb_build_object(
             'model', (${literal(MODELS)})[1 + (i / 7) % 4],
             'prompt', 'a ' || (${literal(ADJECTIVES)})[1 + (i / 3) % 10] || ' ' || (${literal(SUBJECTS)})[1 + i % 12] || ', '
@@ -70,7 +70,7 @@ async function seed(): Promise<number> {
           -- Each person rates one run in four and picks one in 23.
           || CASE WHEN (i / ${PEOPLE}) % 4 = 0 THEN jsonb_build_object('rating', 1 + (i / ${PEOPLE} / 4) % 5) ELSE '{}'::jsonb END
           || CASE WHEN (i / ${PEOPLE}) % 23 = 0 THEN jsonb_build_object('picked', true) ELSE '{}'::jsonb END,
-        to_timestamp((1735689600000 + i * 60000) / 1000.0), 2000, 0
+        to_timestamp((1735689600000 + i::bigint * 60000) / 1000.0), 2000, 0
       FROM generate_series(${from}, ${to}) AS i`),
     );
   }

@@ -26,6 +26,9 @@ export const E2E = {
   oidcPort: 3132,
   /** A playground keeping each person's library on the server (one spec's own). */
   libraryPort: 3133,
+  /** Two instances on one PostgreSQL server keeping one library. */
+  libraryFirstPort: 3134,
+  librarySecondPort: 3135,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

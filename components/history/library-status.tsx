@@ -2,6 +2,7 @@
 
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { Button } from "@/components/ui/button";
+import { formatBytes } from "@/lib/utils/format-bytes";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
 
@@ -15,7 +16,7 @@ const plural = (count: number, noun: string) => `${count.toLocaleString("en")} $
 export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
   const status = useLibraryStatus(sync);
   if (!status) return null;
-  const { state, pending, problem, bringIn } = status;
+  const { state, pending, problem, bringIn, nearlyFull } = status;
   const line =
     state === "offline"
       ? `Offline from your library${pending > 0 ? `: ${plural(pending, "change")} will be sent when it is back` : ""}`
@@ -42,6 +43,16 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
         <span aria-hidden className={`inline-block size-2 rounded-full ${dot}`} />
         {line}
       </p>
+      {nearlyFull && (
+        <p
+          role="status"
+          data-testid="library-nearly-full"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          Your library holds {formatBytes(nearlyFull.bytes)} of the {formatBytes(nearlyFull.limitBytes)} you may keep. Past it, new runs
+          stay in this browser only: delete runs you no longer need, or ask whoever runs the playground for more room.
+        </p>
+      )}
       {problem && <HistoryNoticeBar notice={{ tone: "problem", text: problem }} onDismiss={sync.dismissProblem} />}
       {bringIn && (
         <div

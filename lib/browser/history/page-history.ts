@@ -100,6 +100,8 @@ function evictionNotice(evicted: readonly RunSummary[], caps: HistoryCaps): Hist
 
 export class PageHistory {
   readonly caps: HistoryCaps;
+  /** Who the runs saved here are made by (see HistoryRun.author); null in an open playground. */
+  readonly runAuthor: string | null;
   private readonly options: PageHistoryOptions;
   private snapshot: HistorySnapshot = CLOSED_HISTORY;
   private readonly listeners = new Set<() => void>();
@@ -125,6 +127,7 @@ export class PageHistory {
   constructor(options: PageHistoryOptions) {
     this.options = options;
     this.caps = options.caps;
+    this.runAuthor = options.author ?? null;
   }
 
   subscribe = (listener: () => void): (() => void) => {

@@ -166,3 +166,11 @@ export function searchLibrary(search: LibrarySearch, after: string | null, signa
 
 /** A library file's address (its bytes never change: the browser caches them). */
 export const libraryFileUrl = (file: { hash: string; name: string }) => `/api/library/files/${file.hash}/${encodeURIComponent(file.name)}`;
+
+/** What the person keeps in the library, and the most they may. */
+export function fetchUsage(): Promise<CallResult<{ runs: number; bytes: number; limitBytes: number }>> {
+  return call("/api/library/usage", {}, async (response) => {
+    const usage = (await response.json()) as { runs?: unknown; bytes?: unknown; limitBytes?: unknown };
+    return { runs: Number(usage.runs), bytes: Number(usage.bytes), limitBytes: Number(usage.limitBytes) };
+  });
+}

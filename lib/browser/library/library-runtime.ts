@@ -1,5 +1,5 @@
 import type { PageHistory } from "@/lib/browser/history/page-history";
-import { fetchChanges, fetchKnown, fetchNewest, fetchRun, sendDeletes, sendVerdict, uploadRun } from "./library-client";
+import { fetchChanges, fetchKnown, fetchNewest, fetchRun, fetchUsage, sendDeletes, sendVerdict, uploadRun } from "./library-client";
 import { LibrarySync } from "./library-sync";
 
 /**
@@ -10,7 +10,7 @@ export function startLibrarySync(history: PageHistory, author: string): LibraryS
   const sync = new LibrarySync({
     history,
     author,
-    client: { uploadRun, fetchChanges, fetchNewest, fetchRun, sendVerdict, sendDeletes, fetchKnown },
+    client: { uploadRun, fetchChanges, fetchNewest, fetchRun, sendVerdict, sendDeletes, fetchKnown, fetchUsage },
     storage: window.localStorage,
   });
   sync.start();

@@ -10,6 +10,7 @@ import { LibrarySync, type Client, type SyncedHistory } from "./library-sync";
 /** A browser's history in memory: what the sync reads and what it brings in. */
 class FakeHistory implements SyncedHistory {
   caps = { maxRuns: 100, maxBytes: 1e9 };
+  runAuthor: string | null = "Ana";
   runs = new Map<string, HistoryRun>();
   private listeners = new Set<(change: LocalHistoryChange) => void>();
   whenOpened = async () => true;
@@ -89,6 +90,11 @@ class FakeLibrary implements Client {
     return { ok: true, value: 1 };
   };
   fetchKnown: Client["fetchKnown"] = async (ids) => ({ ok: true, value: ids.filter((id) => this.uploads.includes(id)) });
+  usedBytes = 0;
+  fetchUsage: Client["fetchUsage"] = async () => ({
+    ok: true,
+    value: { runs: this.uploads.length, bytes: this.usedBytes, limitBytes: 1000 },
+  });
 }
 
 const entryRecord = (id: string) =>
@@ -194,7 +200,9 @@ describe("library sync", () => {
 
   it("offers the runs the library lacks, uploads them with progress, and can be cancelled and resumed", async () => {
     const history = new FakeHistory();
-    for (const id of ["r1", "r2", "r3", "known"]) history.runs.set(id, run(id));
+    for (const id of ["r1", "r2", "r3", "known"]) history.runs.set(id, run(id, id === "r3" ? { author: "Ana" } : {}));
+    // Made by someone else who used this browser: not Ana's to bring in.
+    history.runs.set("theirs", run("theirs", { author: "Ben" }));
     const library = new FakeLibrary();
     library.uploads.push("known");
     library.add("known");
@@ -214,6 +222,21 @@ describe("library sync", () => {
     expect(sync.getSnapshot().bringIn).toEqual({ state: "finished", total: 3, failed: 0 });
     expect(library.uploads.filter((id) => id !== "known").sort()).toEqual(["r1", "r2", "r3"]);
     sync.stop();
+  });
+
+  it("says the library is nearly full from 90 % of the limit, before anything is refused", async () => {
+    const { sync, library } = setUp();
+    library.usedBytes = 899;
+    sync.start();
+    await until(() => sync.getSnapshot().state === "synced");
+    expect(sync.getSnapshot().nearlyFull).toBeNull();
+    sync.stop();
+    const full = setUp(memoryStorage(), new FakeHistory(), library);
+    library.usedBytes = 950;
+    full.sync.start();
+    await until(() => full.sync.getSnapshot().nearlyFull !== null);
+    expect(full.sync.getSnapshot().nearlyFull).toEqual({ bytes: 950, limitBytes: 1000 });
+    full.sync.stop();
   });
 
   it("sends 'delete all' before the runs saved after it", async () => {

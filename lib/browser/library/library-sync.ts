@@ -20,6 +20,8 @@ import type { CallFailure, CallResult } from "./library-client";
 /** What the sync needs of the page's history (PageHistory). */
 export type SyncedHistory = {
   caps: HistoryCaps;
+  /** Who makes the runs saved here (a name with sign-in; null in an open playground). */
+  runAuthor: string | null;
   whenOpened: () => Promise<boolean>;
   onLocalChange: (listener: (change: LocalHistoryChange) => void) => () => void;
   loadRuns: (ids: readonly string[]) => Promise<HistoryRun[]>;
@@ -34,7 +36,7 @@ export type SyncedHistory = {
 
 export type Client = Pick<
   typeof LibraryClient,
-  "uploadRun" | "fetchChanges" | "fetchNewest" | "fetchRun" | "sendVerdict" | "sendDeletes" | "fetchKnown"
+  "uploadRun" | "fetchChanges" | "fetchNewest" | "fetchRun" | "sendVerdict" | "sendDeletes" | "fetchKnown" | "fetchUsage"
 >;
 
 /** Uploading the runs this browser had before the library: offered, under way, or finished. */
@@ -51,6 +53,8 @@ export type LibraryStatus = {
   /** The last thing the library refused, in plain words (full, a run too large…). */
   problem: string | null;
   bringIn: BringIn | null;
+  /** How full the person's library is, once it is nearly so (90 % or more); null below that. */
+  nearlyFull: { bytes: number; limitBytes: number } | null;
 };
 
 export type LibrarySyncOptions = {
@@ -82,7 +86,10 @@ const JOB_WAIT_MS = 60 * 60 * 1000;
 const BACKOFF_MAX_MS = 30_000;
 const SYNC_LOCK = "image-playground-library-sync";
 
-export const INITIAL_LIBRARY_STATUS: LibraryStatus = { state: "starting", pending: 0, problem: null, bringIn: null };
+export const INITIAL_LIBRARY_STATUS: LibraryStatus = { state: "starting", pending: 0, problem: null, bringIn: null, nearlyFull: null };
+/** How often the library's size is read again (and after every run sent). */
+const USAGE_EVERY_MS = 60_000;
+const NEARLY_FULL = 0.9;
 
 export class LibrarySync {
   private status: LibraryStatus = INITIAL_LIBRARY_STATUS;
@@ -95,6 +102,8 @@ export class LibrarySync {
   private failures = 0;
   // A bring-in under way goes on without waiting between rounds.
   private hurry = false;
+  // When the library's size was last read (null: read it at the next round).
+  private usageReadAt: number | null = null;
 
   constructor(private readonly options: LibrarySyncOptions) {
     this.outbox = new LibraryOutbox(options.storage, `image-playground-library:${options.author}:outbox`, options.locks);
@@ -271,6 +280,7 @@ export class LibrarySync {
     if (filled !== "ok") return this.failed(filled);
     const brought = await this.bringInStep(signal);
     if (brought !== "ok") return this.failed(brought);
+    await this.readUsage();
     this.set({ state: outboxSize(this.outbox.read()) > 0 ? "sending" : "synced", pending: outboxSize(this.outbox.read()) });
     return "ok";
   }
@@ -314,6 +324,7 @@ export class LibrarySync {
       }
       // Deleted on another device while this one was away: it goes here too.
       if (uploaded.value === "deleted") await history.receiveDeletes([id]);
+      this.usageReadAt = null;
       await this.outbox.change(outboxChanges.sent({ uploads: [id] }));
     }
     outbox = this.outbox.read();
@@ -335,6 +346,17 @@ export class LibrarySync {
     }
     this.set({ pending: outboxSize(this.outbox.read()) });
     return "ok";
+  }
+
+  /** Says so before the library refuses anything: from 90 % of the person's limit. */
+  private async readUsage(): Promise<void> {
+    if (this.usageReadAt !== null && this.now() - this.usageReadAt < USAGE_EVERY_MS) return;
+    const usage = await this.options.client.fetchUsage();
+    if (!usage.ok) return;
+    this.usageReadAt = this.now();
+    const { bytes, limitBytes } = usage.value;
+    const nearlyFull = bytes >= limitBytes * NEARLY_FULL ? { bytes, limitBytes } : null;
+    if (nearlyFull?.bytes !== this.status.nearlyFull?.bytes) this.set({ nearlyFull });
   }
 
   /** A refusal that trying again cannot mend is said once and its item dropped; anything else waits. */
@@ -408,11 +430,17 @@ export class LibrarySync {
 
   /** On the first sync, the runs kept here that the library lacks are offered for upload. */
   private async offerBringIn(): Promise<void> {
-    const ids = await this.options.history.allIds();
+    const { history } = this.options;
+    const ids = await history.allIds();
     if (ids.length === 0) return;
     const missing: string[] = [];
     for (let start = 0; start < ids.length; start += 1000) {
-      const chunk = ids.slice(start, start + 1000);
+      // A browser shared by several people (one after another) holds runs of each: only runs made
+      // by this person (or before people signed in) are theirs to bring in.
+      const chunk = (await history.readSummaries(ids.slice(start, start + 1000)))
+        .filter((run) => !run.author || run.author === history.runAuthor)
+        .map((run) => run.id);
+      if (chunk.length === 0) continue;
       const known = await this.options.client.fetchKnown(chunk);
       if (!known.ok) return;
       const there = new Set(known.value);
