@@ -3,4 +3,4 @@ import { printRows } from "./print-rows";
 
 /** `npm run bench:library`: the library's search at scale, two devices in step, uploading a history (also part of `npm run bench`). */
 
-printRows(await libraryFigures());
+await libraryFigures(printRows);

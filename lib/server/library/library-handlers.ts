@@ -11,6 +11,7 @@ import { readGuardedJson, refuseCaller, refuseWithoutSession, signInRequired } f
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
 import { currentViewer } from "@/lib/server/people/current-viewer";
+import type { Viewer } from "@/lib/server/people/author";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { discardStaging, uploadStagingFolder } from "@/lib/server/uploads/receive-run-files";
 import { cursorText, readCursor, verdictChangeSchema } from "@/lib/library/library-types";
@@ -42,7 +43,14 @@ const NEWEST_PAGE_MAX = 200;
 const HASH = /^[0-9a-f]{64}$/;
 const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" };
 
-type LibraryWork = (config: ServerConfig, context: RouteContext, author: string, connection: DatabaseConnection) => Promise<Response>;
+/** A route's work for one caller: `author` is whose library it acts on (the caller's own), `viewer` who they are. */
+type LibraryWork = (
+  config: ServerConfig,
+  context: RouteContext,
+  author: string,
+  connection: DatabaseConnection,
+  viewer: Viewer,
+) => Promise<Response>;
 
 function libraryRoute(
   route: string,
@@ -61,7 +69,12 @@ function libraryRoute(
     if (refusal) return finish(refusal);
     const viewer = await currentViewer(request.headers, config.access);
     if (!viewer) return finish(signInRequired(requestId));
-    return withShareDatabase(config, context, (connection) => work(config, context, viewer.author.id, connection), "library-unavailable");
+    return withShareDatabase(
+      config,
+      context,
+      (connection) => work(config, context, viewer.author.id, connection, viewer),
+      "library-unavailable",
+    );
   });
 }
 
