@@ -73,7 +73,13 @@ class FakeLibrary implements Client {
     const after = cursor === null ? this.seq : Number(cursor);
     return { ok: true, value: { entries: this.feed.filter((entry) => entry.seq > after), cursor: String(this.seq) } };
   };
-  fetchNewest: Client["fetchNewest"] = async () => ({ ok: true, value: { entries: [] } });
+  fetchNewest: Client["fetchNewest"] = async (before, limit) => {
+    const kept = this.feed
+      .filter((entry) => entry.record !== null)
+      .sort((a, b) => (b.record?.createdAt ?? 0) - (a.record?.createdAt ?? 0))
+      .filter((entry) => !before || (entry.record?.createdAt ?? 0) < before.createdAt);
+    return { ok: true, value: { entries: kept.slice(0, limit) } };
+  };
   fetchRun: Client["fetchRun"] = async (entry) => ({ ok: true, value: run(entry.id, { note: "from the library" }) });
   sendVerdict: Client["sendVerdict"] = async (id, verdict, at) => {
     if (!this.reachable) return this.offline();
@@ -237,6 +243,21 @@ describe("library sync", () => {
     await until(() => full.sync.getSnapshot().nearlyFull !== null);
     expect(full.sync.getSnapshot().nearlyFull).toEqual({ bytes: 950, limitBytes: 1000 });
     full.sync.stop();
+  });
+
+  it("a new device brings in the newest 200 runs whole, not the whole library", async () => {
+    const library = new FakeLibrary();
+    for (let index = 0; index < 250; index++) library.add(`old-${index}`, 0, { ...entryRecord(`old-${index}`)!, createdAt: 1000 + index });
+    const roomy = new FakeHistory();
+    roomy.caps = { maxRuns: 1000, maxBytes: 1e9 };
+    const { sync, history } = setUp(memoryStorage(), roomy, library);
+    sync.start();
+    await until(() => history.runs.size === 200, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(history.runs.size).toBe(200);
+    expect(history.runs.has("old-249")).toBe(true);
+    expect(history.runs.has("old-49")).toBe(false);
+    sync.stop();
   });
 
   it("sends 'delete all' before the runs saved after it", async () => {

@@ -73,13 +73,19 @@ export type LibrarySyncOptions = {
 type Place = {
   cursor: string | null;
   /** The next page of newest runs to fill the cache from; "done" once filled. */
-  fill: { before: { createdAt: number; id: string } | null } | "done";
+  fill: { before: { createdAt: number; id: string } | null; filled?: number } | "done";
   bringIn: { state: "offered" | "dismissed"; ids: string[] } | { state: "uploading"; ids: string[]; total: number; failed: number } | null;
 };
 
 const FRESH_PLACE: Place = { cursor: null, fill: { before: null }, bringIn: null };
 const FEED_PAGE = 100;
 const FILL_PAGE = 20;
+/**
+ * A new device brings in this many of the newest runs whole (answers and images); the rest of the
+ * library is one search away ("All my runs": thumbnails, each run fetched when it is opened), so a
+ * new laptop does not download years of pictures before it is useful.
+ */
+const FILL_MAX_RUNS = 200;
 const DOWNLOADS_AT_ONCE = 4;
 /** A run still waiting for its job's answer is uploaded once it has one, or after this long. */
 const JOB_WAIT_MS = 60 * 60 * 1000;
@@ -407,13 +413,14 @@ export class LibrarySync {
     return "ok";
   }
 
-  /** A device new to the library: one page of the newest runs it lacks per round, until its cache is full or has them all. */
+  /** A device new to the library: one page of the newest runs it lacks per round, up to FILL_MAX_RUNS or a full cache. */
   private async fillStep(): Promise<"ok" | CallFailure> {
     const place = this.readPlace();
     if (place.fill === "done") return "ok";
     const totals = await this.options.history.readTotals();
     const { caps } = this.options.history;
-    if (totals && (totals.count >= caps.maxRuns || totals.bytes >= caps.maxBytes * 0.9)) {
+    const filled = place.fill.filled ?? 0;
+    if (filled >= FILL_MAX_RUNS || (totals && (totals.count >= caps.maxRuns || totals.bytes >= caps.maxBytes * 0.9))) {
       this.writePlace({ fill: "done" });
       return "ok";
     }
@@ -424,7 +431,12 @@ export class LibrarySync {
     const downloaded = await this.download(entries.filter((entry) => !local.has(entry.id)));
     if (downloaded !== "ok") return downloaded;
     const last = entries.at(-1)?.record;
-    this.writePlace({ fill: entries.length < FILL_PAGE || !last ? "done" : { before: { createdAt: last.createdAt, id: last.id } } });
+    this.writePlace({
+      fill:
+        entries.length < FILL_PAGE || !last
+          ? "done"
+          : { before: { createdAt: last.createdAt, id: last.id }, filled: filled + entries.length },
+    });
     return "ok";
   }
 
