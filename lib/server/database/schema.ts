@@ -289,8 +289,13 @@ export const libraryRuns = pgTable(
   (table) => [
     primaryKey({ name: "library_runs_pkey", columns: [table.author, table.id] }),
     index("library_runs_changes").on(table.author, table.changeTx, table.changeSeq),
-    index("library_runs_newest")
-      .on(table.author, table.createdAt.desc(), table.id.desc())
+    // NULLS FIRST is what ORDER BY … DESC means: the index serves the query's order only if it matches it.
+    index("library_runs_by_time")
+      .on(table.author, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.record} IS NOT NULL`),
+    // "Best rated first": the search's order when asked for, so a page is read in order, not sorted.
+    index("library_runs_by_rating")
+      .on(table.author, sql`coalesce(${table.rating}, 0) DESC`, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.record} IS NOT NULL`),
     // Prompt search within one author's runs: words (full text) and near spellings (trigrams);
     // pg_trgm and btree_gin (the author in a GIN index) come from migration 0009.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { archivedRunFixture } from "@/test-support/archived-run";
 import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
 import { samplePng } from "@/test-support/fake-service/behaviours";
@@ -161,6 +162,42 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
     expect(await ids({ order: "rating", after: first.next })).toEqual(["s1"]);
     const newest = await searchLibrary(connection, "hana", { ...base, limit: 2 });
     expect(await ids({ after: newest.next })).toEqual(["s1", "s0"]);
+  });
+
+  it("finds a rare word below the newest entries (through the prompt indexes), and pages a common one in order", async () => {
+    // 2,100 entries, seeded directly: a rare word in the oldest one only, a common word in every one.
+    await connection.db.execute(
+      sql.raw(`
+      INSERT INTO library_runs (author, id, record, created_at, bytes)
+      SELECT 'kim', 'k' || i,
+        jsonb_build_object('id', 'k' || i, 'createdAt', 1000 + i, 'starred', false, 'status', 'succeeded',
+          'request', jsonb_build_object('model', 'm', 'aspect_ratio', '1:1',
+            'prompt', CASE WHEN i = 0 THEN 'a plain zebra crossing' ELSE 'a plain study ' || i END)),
+        to_timestamp((1000 + i) / 1000.0), 0
+      FROM generate_series(0, 2099) AS i`),
+    );
+    const base: LibraryQuery = {
+      text: "",
+      model: null,
+      ratio: null,
+      minRating: null,
+      picked: false,
+      starred: false,
+      status: null,
+      from: null,
+      to: null,
+      order: "newest",
+      after: null,
+      limit: 50,
+    };
+    const rare = await searchLibrary(connection, "kim", { ...base, text: "zebra" });
+    expect(rare.entries.map((entry) => entry.id)).toEqual(["k0"]);
+    expect((await searchLibrary(connection, "kim", { ...base, text: "zebbra" })).entries.map((entry) => entry.id)).toEqual(["k0"]);
+    const common = await searchLibrary(connection, "kim", { ...base, text: "plain" });
+    expect(common.entries).toHaveLength(50);
+    expect(common.entries[0]?.id).toBe("k2099");
+    const next = await searchLibrary(connection, "kim", { ...base, text: "plain", after: common.next });
+    expect(next.entries[0]?.id).toBe("k2049");
   });
 
   it("never skips a change that commits after a later one (PostgreSQL: two sessions)", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { hashOf, type BlobSource } from "@/lib/server/database/library-blob-storage";
@@ -295,6 +295,12 @@ export type SearchCursor = { rating: number; createdAt: number; id: string };
 
 /** How alike a query and a stretch of a prompt must be (pg_trgm's word similarity, 0–1) to match despite typos. */
 const NEAR_SPELLING = 0.4;
+/**
+ * How many of the newest (or best rated) entries a prompt search reads in order first: words many
+ * prompts hold fill a page among them, and reading them in order beats fetching thousands of
+ * matches to sort. Rarer words go through the prompt indexes instead.
+ */
+const RECENT_WINDOW = 2000;
 
 /**
  * Searches an author's kept runs: prompt words (full text) or near spellings (trigrams), model,
@@ -307,38 +313,57 @@ export async function searchLibrary(
   query: LibraryQuery,
 ): Promise<{ entries: LibraryEntry[]; next: SearchCursor | null }> {
   const text = query.text.trim();
-  const conditions = [sql`author = ${author}::text`, sql`record IS NOT NULL`];
-  if (text) {
-    conditions.push(
-      sql`(to_tsvector('simple', coalesce(prompt, '')) @@ websearch_to_tsquery('simple', ${text}::text) OR ${text}::text <% prompt)`,
-    );
-  }
-  if (query.model) conditions.push(sql`model = ${query.model}::text`);
-  if (query.ratio) conditions.push(sql`aspect_ratio = ${query.ratio}::text`);
-  if (query.minRating) conditions.push(sql`rating >= ${query.minRating}::smallint`);
-  if (query.picked) conditions.push(sql`picked`);
-  // Read from the record (no index): the author's own rows are few enough once the others narrowed them.
-  if (query.starred) conditions.push(sql`(record ->> 'starred')::boolean`);
-  if (query.status) conditions.push(sql`record ->> 'status' = ${query.status}::text`);
-  if (query.from !== null) conditions.push(sql`created_at >= to_timestamp(${query.from}::double precision / 1000)`);
-  if (query.to !== null) conditions.push(sql`created_at < to_timestamp(${query.to}::double precision / 1000)`);
+  // The author's entries in the page's order, from where the last page ended…
+  const scope = [sql`author = ${author}::text`, sql`record IS NOT NULL`];
   const after = query.after;
   const at = (ms: number) => sql`to_timestamp(${ms}::double precision / 1000)`;
   if (after && query.order === "rating") {
-    conditions.push(sql`(coalesce(rating, 0), created_at, id) < (${after.rating}::integer, ${at(after.createdAt)}, ${after.id}::text)`);
+    scope.push(sql`(coalesce(rating, 0), created_at, id) < (${after.rating}::integer, ${at(after.createdAt)}, ${after.id}::text)`);
   } else if (after) {
-    conditions.push(sql`(created_at, id) < (${at(after.createdAt)}, ${after.id}::text)`);
+    scope.push(sql`(created_at, id) < (${at(after.createdAt)}, ${after.id}::text)`);
   }
+  // …narrowed by the filters.
+  const matchesText = text
+    ? sql`(to_tsvector('simple', coalesce(prompt, '')) @@ websearch_to_tsquery('simple', ${text}::text) OR ${text}::text <% prompt)`
+    : null;
+  const filters: SQL[] = [];
+  if (query.model) filters.push(sql`model = ${query.model}::text`);
+  if (query.ratio) filters.push(sql`aspect_ratio = ${query.ratio}::text`);
+  if (query.minRating) filters.push(sql`rating >= ${query.minRating}::smallint`);
+  if (query.picked) filters.push(sql`picked`);
+  // Read from the record (no index): the author's own rows are few enough once the others narrowed them.
+  if (query.starred) filters.push(sql`(record ->> 'starred')::boolean`);
+  if (query.status) filters.push(sql`record ->> 'status' = ${query.status}::text`);
+  if (query.from !== null) filters.push(sql`created_at >= ${at(query.from)}`);
+  if (query.to !== null) filters.push(sql`created_at < ${at(query.to)}`);
+
+  const all = (parts: SQL[]) => (parts.length > 0 ? sql.join(parts, sql` AND `) : sql`TRUE`);
   const order = query.order === "rating" ? sql`coalesce(rating, 0) DESC, created_at DESC, id DESC` : sql`created_at DESC, id DESC`;
+  const columns = sql`id, record, verdict_at, coalesce(rating, 0) AS rank_rating, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms`;
+  const pageSize = query.limit + 1;
   const rows = await library.db.transaction(async (tx) => {
+    const select = async (statement: SQL) => rowsOf(await tx.execute(statement));
+    if (!matchesText) {
+      // Read in order along the author's index (by time, or by rating), filtered as it goes.
+      return select(
+        sql`SELECT ${columns} FROM library_runs WHERE ${all([...scope, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`,
+      );
+    }
     // The threshold of `<%` for this query only (SET LOCAL ends with the transaction).
     await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${NEAR_SPELLING}`));
-    return rowsOf(
-      await tx.execute(sql`
-        SELECT id, record, verdict_at, coalesce(rating, 0) AS rank_rating, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms
-        FROM library_runs WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY ${order} LIMIT ${query.limit + 1}::integer`),
-    );
+    // Words that many prompts hold fill a page from the newest (or best rated) entries at once…
+    const recent = await select(sql`
+      SELECT ${columns} FROM (
+        SELECT * FROM library_runs WHERE ${all(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer
+      ) recent WHERE ${all([matchesText, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`);
+    if (recent.length === pageSize) return recent;
+    const [window] = await select(sql`
+      SELECT count(*) AS entries FROM (SELECT 1 FROM library_runs WHERE ${all(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer) w`);
+    if (Number(window?.entries ?? 0) < RECENT_WINDOW) return recent;
+    // …a rare word (or a typo) is found through the prompt indexes, whose few matches are then ordered.
+    return select(sql`
+      WITH matches AS MATERIALIZED (SELECT * FROM library_runs WHERE ${all([...scope, matchesText])})
+      SELECT ${columns} FROM matches WHERE ${all(filters)} ORDER BY ${order} LIMIT ${pageSize}::integer`);
   });
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;

@@ -1,0 +1,3 @@
+DROP INDEX "library_runs_newest";--> statement-breakpoint
+CREATE INDEX "library_runs_by_time" ON "library_runs" USING btree ("author","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "library_runs"."record" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "library_runs_by_rating" ON "library_runs" USING btree ("author",coalesce("rating", 0) DESC,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "library_runs"."record" IS NOT NULL;
