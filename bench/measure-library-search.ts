@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/database/connection";
-import { searchLibrary, type LibraryQuery } from "@/lib/server/library/library-store";
+import { ANY_LIBRARY_QUERY, searchLibrary, type LibraryQuery } from "@/lib/server/library/library-store";
 
 /**
  * The library's search at scale: RUNS runs by PEOPLE people seeded straight into the database (SQL,
@@ -82,20 +82,7 @@ async function seed(): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-const BASE: LibraryQuery = {
-  text: "",
-  model: null,
-  ratio: null,
-  minRating: null,
-  picked: false,
-  starred: false,
-  status: null,
-  from: null,
-  to: null,
-  order: "newest",
-  after: null,
-  limit: 50,
-};
+const BASE = ANY_LIBRARY_QUERY;
 
 /** The searches people make, each a function of the sample's number (different people and words each time). */
 const KINDS: Record<string, (n: number) => Partial<LibraryQuery>> = {

@@ -6,6 +6,7 @@ import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
 import { clientOf } from "@/lib/server/http/client-address";
 import { multipartBoundary } from "@/lib/server/http/multipart-stream";
 import { problemResponse } from "@/lib/server/http/problem-response";
+import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { readGuardedJson, refuseCaller, refuseWithoutSession, signInRequired } from "@/lib/server/http/request-guards";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
@@ -25,6 +26,7 @@ import {
   readLibraryFile,
   searchLibrary,
   setLibraryVerdict,
+  ANY_LIBRARY_QUERY,
   type SearchCursor,
 } from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
@@ -190,6 +192,7 @@ export function handleSearchLibrary(request: Request, configResult: ConfigResult
     }
     const rating = Number.parseInt(params.get("rating") ?? "", 10);
     const found = await searchLibrary(connection, author, {
+      ...ANY_LIBRARY_QUERY,
       text,
       model: params.get("model") || null,
       ratio: params.get("ratio") || null,
@@ -212,22 +215,9 @@ export function handleLibraryFile(request: Request, configResult: ConfigResult, 
     const { requestId, finish } = context;
     const file = HASH.test(hash) ? await readLibraryFile(connection, author, hash) : null;
     if (!file) return finish(problemResponse("share-not-found", { requestId, detail: "No such file in your library." }));
-    const isImage = file.contentType.startsWith("image/");
+    // Named by their content: the same address always holds the same bytes.
     const safeName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name) ? name : "file";
-    return finish(
-      new Response(new Uint8Array(file.data), {
-        headers: {
-          "content-type": file.contentType,
-          "content-length": String(file.data.byteLength),
-          "x-content-type-options": "nosniff",
-          // Named by their content: the same address always holds the same bytes.
-          "cache-control": "private, max-age=31536000, immutable",
-          // An answer file is whatever the service sent (HTML, SVG…): only ever a download.
-          "content-disposition": `${isImage ? "inline" : "attachment"}; filename="${safeName}"`,
-          "content-security-policy": "default-src 'none'; sandbox",
-        },
-      }),
-    );
+    return finish(storedFileResponse(file, safeName));
   });
 }
 

@@ -16,6 +16,7 @@ import {
   readLibraryFile,
   searchLibrary,
   setLibraryVerdict,
+  ANY_LIBRARY_QUERY,
   type LibraryQuery,
   type FileToKeep,
 } from "./library-store";
@@ -125,20 +126,7 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
     });
     await setLibraryVerdict(connection, "hana", "s0", { starred: false, rating: 3 }, 1);
     await setLibraryVerdict(connection, "hana", "s2", { starred: true, rating: 5, picked: true }, 1);
-    const base: LibraryQuery = {
-      text: "",
-      model: null,
-      ratio: null,
-      minRating: null,
-      picked: false,
-      starred: false,
-      status: null,
-      from: null,
-      to: null,
-      order: "newest",
-      after: null,
-      limit: 50,
-    };
+    const base = ANY_LIBRARY_QUERY;
     const ids = async (query: Partial<LibraryQuery>) =>
       (await searchLibrary(connection, "hana", { ...base, ...query })).entries.map((entry) => entry.id);
 
@@ -176,20 +164,7 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
         to_timestamp((1000 + i) / 1000.0), 0
       FROM generate_series(0, 2099) AS i`),
     );
-    const base: LibraryQuery = {
-      text: "",
-      model: null,
-      ratio: null,
-      minRating: null,
-      picked: false,
-      starred: false,
-      status: null,
-      from: null,
-      to: null,
-      order: "newest",
-      after: null,
-      limit: 50,
-    };
+    const base = ANY_LIBRARY_QUERY;
     const rare = await searchLibrary(connection, "kim", { ...base, text: "zebra" });
     expect(rare.entries.map((entry) => entry.id)).toEqual(["k0"]);
     expect((await searchLibrary(connection, "kim", { ...base, text: "zebbra" })).entries.map((entry) => entry.id)).toEqual(["k0"]);

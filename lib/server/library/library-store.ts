@@ -293,6 +293,22 @@ export type LibraryQuery = {
 
 export type SearchCursor = { rating: number; createdAt: number; id: string };
 
+/** A search with nothing narrowed: the newest page of everything. */
+export const ANY_LIBRARY_QUERY: LibraryQuery = {
+  text: "",
+  model: null,
+  ratio: null,
+  minRating: null,
+  picked: false,
+  starred: false,
+  status: null,
+  from: null,
+  to: null,
+  order: "newest",
+  after: null,
+  limit: 50,
+};
+
 /** How alike a query and a stretch of a prompt must be (pg_trgm's word similarity, 0–1) to match despite typos. */
 const NEAR_SPELLING = 0.4;
 /**

@@ -12,6 +12,7 @@ import { currentViewer } from "@/lib/server/people/current-viewer";
 import { createShare, libraryBytes, purgeExpired, readShareFile, stopSharing } from "@/lib/server/database/share-store";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { multipartBoundary } from "@/lib/server/http/multipart-stream";
+import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import type { RouteContext } from "@/lib/server/http/route-context";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
 import { withShareDatabase as withDatabase } from "./with-share-database";
@@ -181,21 +182,8 @@ export function handleShareFile(request: Request, configResult: ConfigResult, id
       const file = await readShareFile(library, id, name);
       if (file === "expired") return finish(problemResponse("share-expired", { requestId, detail: "Its files have been deleted." }));
       if (!file) return finish(problemResponse("share-not-found", { requestId, detail: "No such file in this share." }));
-      const isImage = file.contentType.startsWith("image/");
-      return finish(
-        new Response(new Uint8Array(file.data), {
-          headers: {
-            "content-type": file.contentType,
-            "content-length": String(file.data.byteLength),
-            "x-content-type-options": "nosniff",
-            // A share's files never change: a new share gets a new id.
-            "cache-control": "private, max-age=31536000, immutable",
-            // The answer file is whatever the service sent (HTML, SVG…): only ever a download.
-            "content-disposition": `${isImage ? "inline" : "attachment"}; filename="${name}"`,
-            "content-security-policy": "default-src 'none'; sandbox",
-          },
-        }),
-      );
+      // A share's files never change: a new share gets a new id.
+      return finish(storedFileResponse(file, name));
     });
   });
 }
