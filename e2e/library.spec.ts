@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
@@ -162,6 +163,13 @@ test("runs a browser had before the library are offered, uploaded with progress,
       .evaluate((image: HTMLImageElement) => image.naturalWidth),
   ).toBeGreaterThan(0);
   await keepScreenshot(again, testInfo, "library-search");
+  // The matches export as the history zip (the same that imports).
+  const downloading = again.waitForEvent("download");
+  await again.getByRole("button", { name: "Export these runs" }).click();
+  const archive = unzipSync(readFileSync(await (await downloading).path()));
+  const index = JSON.parse(strFromU8(archive["index.json"] ?? new Uint8Array())) as { runs: unknown[] };
+  expect(index.runs).toHaveLength(2);
+  await expect(again.getByText("Exported 2 runs from your library as a zip.")).toBeVisible();
   await results.first().click();
   await expect(again.getByTestId("image-card").first().getByRole("img")).toHaveJSProperty("complete", true);
 

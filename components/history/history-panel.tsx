@@ -24,6 +24,7 @@ import { useSharedRunIds } from "@/components/share/use-made-shares";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { LibraryStatusLine } from "./library-status";
 import { LibraryResults } from "./library-results";
+import { LibraryExport } from "./library-export";
 import { LibraryScope, type Scope } from "./library-scope";
 
 export type HistoryPanelProps = {
@@ -173,7 +174,10 @@ export function HistoryPanel({
         />
       )}
       {inLibrary ? (
-        <LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
+        <>
+          <LibraryExport search={librarySearch} history={history} />
+          <LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
+        </>
       ) : (
         <>
           {filtering && (
