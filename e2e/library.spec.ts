@@ -187,3 +187,26 @@ test("runs a browser had before the library are offered, uploaded with progress,
   await before.close();
   await fresh.close();
 });
+
+test("two tabs of one browser: one keeps the library in step, the other says so and takes over when the first closes", async ({
+  browser,
+}) => {
+  const tabs = await browser.newContext();
+  const first = await device(tabs);
+  const second = await tabs.newPage();
+  await openPlayground(second, instance.url);
+  await expect(second.getByTestId("library-status")).toHaveAttribute("data-state", "elsewhere", { timeout: 30_000 });
+  await expect(second.getByTestId("library-status")).toContainText("Kept in step with your library by another tab");
+  const elsewhere = await browser.newContext();
+  const onOther = await device(elsewhere);
+
+  // Made in the tab that does not sync: the syncing tab sends it.
+  await generate(second, "an old tram, from the second tab");
+  await expect(items(onOther).first().getByTestId("history-prompt")).toHaveText("an old tram, from the second tab", { timeout: SYNC_MS });
+  await first.close();
+  await expect(second.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: 10_000 });
+  await generate(onOther, "a koi pond, back the other way");
+  await expect(items(second).first().getByTestId("history-prompt")).toHaveText("a koi pond, back the other way", { timeout: SYNC_MS });
+  await tabs.close();
+  await elsewhere.close();
+});

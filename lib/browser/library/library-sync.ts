@@ -173,7 +173,10 @@ export class LibrarySync {
     // What the other tabs add to the outbox (and the syncing tab takes out) shows here too.
     if (typeof window !== "undefined") {
       const onStorage = (event: StorageEvent) => {
-        if (event.key?.startsWith("image-playground-library:")) this.set({ pending: outboxSize(this.outbox.read()) });
+        if (!event.key?.startsWith("image-playground-library:")) return;
+        this.set({ pending: outboxSize(this.outbox.read()) });
+        // Another tab added to the outbox: the syncing tab sends it now rather than at its next tick.
+        this.nudge();
       };
       window.addEventListener("storage", onStorage);
       stopper.signal.addEventListener("abort", () => window.removeEventListener("storage", onStorage));
