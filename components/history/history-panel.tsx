@@ -153,7 +153,7 @@ export function HistoryPanel({
         )}
       </div>
       {library && <LibraryStatusLine sync={library} />}
-      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} />}
+      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {unavailable && (
         <p
           role="alert"
