@@ -28,9 +28,14 @@ export async function refuseBeforeReading(
   context: RouteContext,
   options: CallerOptions = NO_TOKENS,
 ): Promise<Response | null> {
+  const refusal = await refuseCaller(request, config, context.requestId, options);
+  if (refusal) return context.finish(refusal);
+  return refuseUnreadableJson(request, config, context);
+}
+
+/** A body that is not declared as JSON, or declared larger than a request may be (for a caller already let through). */
+export function refuseUnreadableJson(request: Request, config: ServerConfig, context: RouteContext): Response | null {
   const { requestId, finish } = context;
-  const refusal = await refuseCaller(request, config, requestId, options);
-  if (refusal) return finish(refusal);
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return finish(
       problemResponse("unsupported-media-type", { requestId, detail: "Send the fields as JSON with Content-Type: application/json." }),

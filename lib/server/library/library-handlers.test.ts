@@ -9,10 +9,12 @@ import { sharedDatabase } from "@/lib/server/database/shared-database";
 import type { ServerConfig } from "@/lib/server/config/config";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
 import { libraryPageSchema } from "@/lib/library/library-types";
+import { SESSION_COOKIE, createSessionToken } from "@/lib/server/access/session";
 import {
   handleClearLibrary,
   handleDeleteRuns,
   handleKeepRun,
+  handleKnownRuns,
   handleLibraryChanges,
   handleLibraryFile,
   handleLibraryUsage,
@@ -52,9 +54,12 @@ const getRequest = (path: string) => new Request(`${ORIGIN}${path}`);
 describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
   let config: ReturnType<typeof configFor>;
   let serverConfig: ServerConfig;
+  // One database for every config of this file: the process keeps one connection (and an embedded folder has one owner).
+  let databaseEnv: Record<string, string>;
 
   beforeAll(async () => {
-    config = configFor("http://127.0.0.1:1", { ...(await testDatabaseEnv(kind)), PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: "1" });
+    databaseEnv = await testDatabaseEnv(kind);
+    config = configFor("http://127.0.0.1:1", { ...databaseEnv, PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: "1" });
     if (!config.ok) throw new Error("config");
     serverConfig = config.config;
   });
@@ -177,6 +182,82 @@ describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
     expect(cleared.status).toBe(303);
     expect(cleared.headers.get("location")).toBe("/usage?library=cleared#library");
     expect((await (await handleLibraryUsage(getRequest("/api/library/usage"), config)).json()).runs).toBe(0);
+  });
+
+  it("refuses before reading: a declared size past a run's limit, a body that is not JSON, too many ids, a bad verdict", async () => {
+    const tooBig = new Request(`${ORIGIN}/api/library/runs`, {
+      method: "POST",
+      headers: { ...SAME_SITE, "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) },
+      body: "--x--",
+    });
+    expect((await handleKeepRun(tooBig, config)).status).toBe(413);
+    const notMultipart = await handleKeepRun(jsonRequest("/api/library/runs", "POST", { record: {} }), config);
+    expect(notMultipart.status).toBe(415);
+    const notJson = new Request(`${ORIGIN}/api/library/runs`, {
+      method: "DELETE",
+      headers: { ...SAME_SITE, "content-type": "text/plain" },
+      body: "all",
+    });
+    expect((await handleDeleteRuns(notJson, config)).status).toBe(415);
+    const ids = Array.from({ length: 1001 }, (_, index) => `id-${index}`);
+    expect((await handleKnownRuns(jsonRequest("/api/library/known", "POST", { ids }), config)).status).toBe(422);
+    const badVerdict = jsonRequest("/api/library/runs/r1/verdict", "PUT", { verdict: { starred: true, rating: 9 }, at: 1 });
+    expect((await handleSetVerdict(badVerdict, config, "r1")).status).toBe(422);
+    expect((await handleDeleteRuns(jsonRequest("/api/library/runs", "DELETE", { ids: [] }), config)).status).toBe(422);
+  });
+
+  it("gives each client two uploads at a time: a third waits its turn (503) and reads nothing", async () => {
+    const held: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const hanging = () =>
+      new Request(`${ORIGIN}/api/library/runs`, {
+        method: "POST",
+        headers: { ...SAME_SITE, "content-type": "multipart/form-data; boundary=x" },
+        body: new ReadableStream<Uint8Array>({ start: (controller) => void held.push(controller) }),
+        duplex: "half",
+      } as RequestInit);
+    const first = handleKeepRun(hanging(), config);
+    const second = handleKeepRun(hanging(), config);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const third = await handleKeepRun(hanging(), config);
+    expect(third.status).toBe(503);
+    expect((await problemOf(third)).detail).toMatch(/already has 2 uploads under way/);
+    for (const controller of held) controller.error(new Error("gone"));
+    expect((await first).status).toBe(422);
+    expect((await second).status).toBe(422);
+  });
+
+  it("behind the password: nothing without a session, and the team (a member) cannot clear a library", async () => {
+    const gated = configFor("http://127.0.0.1:1", {
+      ...databaseEnv,
+      PLAYGROUND_PASSWORD: "correct horse",
+      PLAYGROUND_SESSION_SECRET: "s3cret-for-tests",
+    });
+    for (const response of [
+      await handleLibraryChanges(getRequest("/api/library/changes"), gated),
+      await handleSearchLibrary(getRequest("/api/library/search?q=fox"), gated),
+      await handleLibraryFile(getRequest("/x"), gated, sha(PNG), "image-1.png"),
+      await handleKeepRun(keepRequest(runForm(record("no-session"))), gated),
+    ]) {
+      expect(response.status).toBe(401);
+    }
+    const { token } = createSessionToken({ sessionSecret: "s3cret-for-tests", sessionHours: 12 });
+    const clear = await handleClearLibrary(
+      new Request(`${ORIGIN}/api/library/clear`, {
+        method: "POST",
+        headers: { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${token}`, "content-type": "application/x-www-form-urlencoded" },
+        body: "person=you&confirm=yes",
+      }),
+      gated,
+    );
+    expect(clear.headers.get("location")).toBe("/usage?library=not-admin#library");
+    // The team's session reads the team's library, not the one person's of the open playground.
+    const teamFile = await handleLibraryFile(
+      new Request(`${ORIGIN}/x`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } }),
+      gated,
+      sha(PNG),
+      "image-1.png",
+    );
+    expect(teamFile.status).toBe(404);
   });
 
   it("answers 404 everywhere when the library is off", async () => {

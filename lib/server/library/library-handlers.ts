@@ -8,7 +8,8 @@ import { multipartBoundary } from "@/lib/server/http/multipart-stream";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
-import { readGuardedJson, refuseCaller, refuseWithoutSession, signInRequired } from "@/lib/server/http/request-guards";
+import { readJsonPayload, refuseUnreadableJson, signInRequired } from "@/lib/server/http/request-guards";
+import { crossSiteReason } from "@/lib/server/http/request-origin";
 import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
 import { currentViewer } from "@/lib/server/people/current-viewer";
@@ -66,9 +67,10 @@ function libraryRoute(
     if (!config.library.enabled) {
       return finish(problemResponse("library-off", { requestId, detail: "PLAYGROUND_LIBRARY is off: runs are kept in each browser." }));
     }
-    const refusal =
-      access === "change" ? await refuseCaller(request, config, requestId) : await refuseWithoutSession(request, config, requestId);
-    if (refusal) return finish(refusal);
+    // Changes come from this playground's own pages only; reads and changes need a session, looked
+    // up once (the feed is read every second by every open page).
+    const crossSite = access === "change" ? crossSiteReason(request, config.trustProxyHops) : null;
+    if (crossSite) return finish(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
     const viewer = await currentViewer(request.headers, config.access);
     if (!viewer) return finish(signInRequired(requestId));
     return withShareDatabase(
@@ -78,6 +80,13 @@ function libraryRoute(
       "library-unavailable",
     );
   });
+}
+
+/** A JSON body, its caller already let through by libraryRoute: its type and size, then the bytes. */
+async function readJson(request: Request, config: ServerConfig, context: RouteContext) {
+  const refused = refuseUnreadableJson(request, config, context);
+  if (refused) return { ok: false as const, response: refused };
+  return readJsonPayload(request, config, context);
 }
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
@@ -93,11 +102,7 @@ export function handleKeepRun(request: Request, configResult: ConfigResult): Pro
     const declaredHeader = Number.parseInt(request.headers.get("content-length") ?? "", 10);
     const declared = Number.isFinite(declaredHeader) ? declaredHeader : null;
     if (declared !== null && declared > runLimit + MULTIPART_OVERHEAD_BYTES) return finish(runTooLarge(runLimit, requestId));
-    const usage = await libraryUsage(connection, author);
-    const room = config.library.bytesPerPerson - usage.bytes;
-    if (room <= 0 || (declared !== null && declared > room + MULTIPART_OVERHEAD_BYTES)) {
-      return finish(quotaReached(config, usage.bytes, requestId));
-    }
+    // A turn among the uploads under way before any database work: a crowd waits here, cheaply.
     const slot = acquireUploadSlot(clientOf(request, config), config.shares.maxUploads);
     if (!slot.ok) {
       const detail =
@@ -108,6 +113,11 @@ export function handleKeepRun(request: Request, configResult: ConfigResult): Pro
     }
     const staging = uploadStagingFolder(connection.files.stagingRoot);
     try {
+      const usage = await libraryUsage(connection, author);
+      const room = config.library.bytesPerPerson - usage.bytes;
+      if (room <= 0 || (declared !== null && declared > room + MULTIPART_OVERHEAD_BYTES)) {
+        return finish(quotaReached(config, usage.bytes, requestId));
+      }
       const received = await receiveLibraryUpload(request.body, boundary, {
         staging,
         maxBytes: Math.min(runLimit, room) + MULTIPART_OVERHEAD_BYTES,
@@ -223,7 +233,7 @@ export function handleLibraryFile(request: Request, configResult: ConfigResult, 
 
 export function handleSetVerdict(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
   return libraryRoute("/api/library/runs/:id/verdict", request, configResult, "change", async (config, context, author, connection) => {
-    const guarded = await readGuardedJson(request, config, context, async () => null);
+    const guarded = await readJson(request, config, context);
     if (!guarded.ok) return guarded.response;
     const parsed = verdictChangeSchema.safeParse(guarded.payload);
     if (!parsed.success) {
@@ -242,7 +252,7 @@ const deleteSchema = z.union([
 
 export function handleDeleteRuns(request: Request, configResult: ConfigResult): Promise<Response> {
   return libraryRoute("/api/library/runs", request, configResult, "change", async (config, context, author, connection) => {
-    const guarded = await readGuardedJson(request, config, context, async () => null);
+    const guarded = await readJson(request, config, context);
     if (!guarded.ok) return guarded.response;
     const parsed = deleteSchema.safeParse(guarded.payload);
     if (!parsed.success) {
@@ -259,7 +269,7 @@ const knownSchema = z.object({ ids: z.array(z.string().check(z.minLength(1), z.m
 
 export function handleKnownRuns(request: Request, configResult: ConfigResult): Promise<Response> {
   return libraryRoute("/api/library/known", request, configResult, "change", async (config, context, author, connection) => {
-    const guarded = await readGuardedJson(request, config, context, async () => null);
+    const guarded = await readJson(request, config, context);
     if (!guarded.ok) return guarded.response;
     const parsed = knownSchema.safeParse(guarded.payload);
     if (!parsed.success) {

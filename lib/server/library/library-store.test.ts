@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { archivedRunFixture } from "@/test-support/archived-run";
-import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { openDatabase } from "@/lib/server/database/connection";
 import { samplePng } from "@/test-support/fake-service/behaviours";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import type { LibraryCursor } from "@/lib/library/library-types";
@@ -192,6 +196,26 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
       expect(after.entries.map((entry) => entry.id)).toEqual(["late", "early"]);
     } finally {
       slow.release();
+    }
+  });
+});
+
+describe.each(DATABASE_TARGETS)("the library across a restart on %s", (kind) => {
+  it("keeps every run, its bytes and the feed's place when the server starts again", async () => {
+    const target = kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() };
+    const before = await openDatabase(target);
+    await keepRun(before, "lena", { record: run("kept", 1000), files: files(), verdictAt: 0 });
+    const cursor = (await libraryChanges(before, "lena", FEED_START, 10)).cursor;
+    await before.close();
+
+    const after = await openDatabase(target);
+    try {
+      expect(Buffer.from((await readLibraryFile(after, "lena", sha(PNG)))?.data ?? []).equals(PNG)).toBe(true);
+      expect((await libraryChanges(after, "lena", null, 10)).cursor).toEqual(cursor);
+      await keepRun(after, "lena", { record: run("next", 2000), files: files(), verdictAt: 0 });
+      expect((await libraryChanges(after, "lena", cursor, 10)).entries.map((entry) => entry.id)).toEqual(["next"]);
+    } finally {
+      await after.close();
     }
   });
 });
