@@ -128,9 +128,9 @@ const until = async (check: () => boolean, ms = 2000) => {
   }
 };
 
-function setUp(storage = memoryStorage(), history = new FakeHistory(), library = new FakeLibrary()) {
+function setUp(storage = memoryStorage(), history = new FakeHistory(), library = new FakeLibrary(), intervalMs = 10) {
   let clock = 10_000;
-  const sync = new LibrarySync({ history, author: "you", client: library, storage, intervalMs: 10, now: () => ++clock });
+  const sync = new LibrarySync({ history, author: "you", client: library, storage, intervalMs, now: () => ++clock });
   return { sync, history, library, storage };
 }
 
@@ -257,6 +257,25 @@ describe("library sync", () => {
     expect(history.runs.size).toBe(200);
     expect(history.runs.has("old-249")).toBe(true);
     expect(history.runs.has("old-49")).toBe(false);
+    sync.stop();
+  });
+
+  it("a run saved while a round is under way is sent right after it, not a whole interval later", async () => {
+    const library = new FakeLibrary();
+    const { sync, history } = setUp(memoryStorage(), new FakeHistory(), library, 60_000);
+    sync.start();
+    await until(() => sync.getSnapshot().state === "synced");
+    // The next rounds read the feed slowly; a run is saved while one is under way.
+    const reading = library.fetchChanges;
+    library.fetchChanges = async (cursor) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return reading(cursor);
+    };
+    sync.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    history.runs.set("during", run("during"));
+    history.local({ kind: "saved", ids: ["during"] });
+    await until(() => library.uploads.includes("during"), 1000);
     sync.stop();
   });
 

@@ -108,6 +108,8 @@ export class LibrarySync {
   private failures = 0;
   // A bring-in under way goes on without waiting between rounds.
   private hurry = false;
+  // Something was added to the outbox since the current round read it: the next round starts at once.
+  private woken = false;
   // When the library's size was last read (null: read it at the next round).
   private usageReadAt: number | null = null;
 
@@ -191,8 +193,11 @@ export class LibrarySync {
     this.wake?.();
   }
 
-  /** Sends what is waiting now rather than at the next tick. */
-  nudge = (): void => this.wake?.();
+  /** Sends what is waiting now rather than at the next tick (also when a round is under way: another follows at once). */
+  nudge = (): void => {
+    this.woken = true;
+    this.wake?.();
+  };
 
   /** Starts (or resumes) uploading the runs this browser had before the library. */
   startBringIn = (): void => {
@@ -248,12 +253,13 @@ export class LibrarySync {
   private async loop(signal: AbortSignal): Promise<void> {
     if (!(await this.options.history.whenOpened())) return this.set({ state: "off" });
     while (!signal.aborted) {
+      this.woken = false;
       const outcome = await this.round(signal).catch(() => "retry" as const);
       if (outcome === "off") return this.set({ state: "off" });
       this.failures = outcome === "retry" ? this.failures + 1 : 0;
       const interval = this.options.intervalMs ?? 1000;
       const backoff = Math.min(BACKOFF_MAX_MS, interval * 2 ** Math.min(this.failures, 5));
-      const wait = this.failures > 0 ? backoff : this.hurry ? 0 : interval;
+      const wait = this.failures > 0 ? backoff : this.hurry || this.woken ? 0 : interval;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         this.wake = () => {
