@@ -424,6 +424,8 @@ export class PageHistory {
   addImported = (imported: readonly HistoryRun[]): Promise<{ added: number; evicted: number } | null> => this.addRuns(imported, "here");
 
   private async addRuns(runs: readonly HistoryRun[], origin: Origin): Promise<{ added: number; evicted: number } | null> {
+    // An import chosen the moment the page opens waits for history to be open, as a run saved then does.
+    await this.opened;
     const store = this.store;
     if (!store) return null;
     const result = await store.addRuns(runs, this.caps);
