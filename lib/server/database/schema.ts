@@ -335,3 +335,69 @@ export const libraryFiles = pgTable(
     index("library_files_hash").on(table.hash),
   ],
 );
+
+/**
+ * Named boards of runs ("Spring campaign"), made by one person. Private: only the owner and the
+ * people given a role see it; team-visible: everyone signed in sees it, and people given the
+ * editor role add and remove runs. The runs stay in their authors' libraries; a board names them.
+ */
+export const libraryCollections = pgTable(
+  "library_collections",
+  {
+    id: text("id").primaryKey(),
+    owner: text("owner").notNull(),
+    ownerName: text("owner_name").notNull(),
+    name: text("name").notNull(),
+    visibility: text("visibility", { enum: ["private", "team"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("library_collections_visibility_check", sql`${table.visibility} IN ('private', 'team')`),
+    index("library_collections_owner").on(table.owner, table.updatedAt),
+    index("library_collections_team")
+      .on(table.updatedAt)
+      .where(sql`${table.visibility} = 'team'`),
+  ],
+);
+
+/** The people a collection's owner gave a role: editors add and remove runs, viewers look. */
+export const libraryCollectionMembers = pgTable(
+  "library_collection_members",
+  {
+    collectionId: text("collection_id").notNull(),
+    person: text("person").notNull(),
+    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: "library_collection_members_pkey", columns: [table.collectionId, table.person] }),
+    foreignKey({
+      name: "library_collection_members_collection_fkey",
+      columns: [table.collectionId],
+      foreignColumns: [libraryCollections.id],
+    }).onDelete("cascade"),
+    check("library_collection_members_role_check", sql`${table.role} IN ('editor', 'viewer')`),
+    index("library_collection_members_person").on(table.person),
+  ],
+);
+
+/** The runs on a collection, each by its author's library; a run deleted by its author leaves every collection. */
+export const libraryCollectionItems = pgTable(
+  "library_collection_items",
+  {
+    collectionId: text("collection_id").notNull(),
+    author: text("author").notNull(),
+    runId: text("run_id").notNull(),
+    addedBy: text("added_by").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "library_collection_items_pkey", columns: [table.collectionId, table.author, table.runId] }),
+    foreignKey({
+      name: "library_collection_items_collection_fkey",
+      columns: [table.collectionId],
+      foreignColumns: [libraryCollections.id],
+    }).onDelete("cascade"),
+    index("library_collection_items_run").on(table.author, table.runId),
+  ],
+);

@@ -1,20 +1,14 @@
 import "server-only";
 import * as z from "zod/mini";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
-import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { DEMO_API_KEY } from "@/lib/server/demo-service/embedded-demo";
 import { clientOf } from "@/lib/server/http/client-address";
 import { multipartBoundary } from "@/lib/server/http/multipart-stream";
 import { problemResponse } from "@/lib/server/http/problem-response";
 import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
-import { readJsonPayload, refuseUnreadableJson, signInRequired } from "@/lib/server/http/request-guards";
-import { crossSiteReason } from "@/lib/server/http/request-origin";
-import { withRouteContext, type RouteContext } from "@/lib/server/http/route-context";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
 import { currentViewer } from "@/lib/server/people/current-viewer";
-import type { Viewer } from "@/lib/server/people/author";
-import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { discardStaging, uploadStagingFolder } from "@/lib/server/uploads/receive-run-files";
 import { cursorText, readCursor, verdictChangeSchema } from "@/lib/library/library-types";
 import {
@@ -31,6 +25,7 @@ import {
   type SearchCursor,
 } from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
+import { json, libraryRoute, readJson } from "./library-route";
 
 /**
  * The library routes, each scoped to the person making the request (the design's one rule: "you",
@@ -44,52 +39,6 @@ const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 const FEED_PAGE = 100;
 const NEWEST_PAGE_MAX = 200;
 const HASH = /^[0-9a-f]{64}$/;
-const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" };
-
-/** A route's work for one caller: `author` is whose library it acts on (the caller's own), `viewer` who they are. */
-type LibraryWork = (
-  config: ServerConfig,
-  context: RouteContext,
-  author: string,
-  connection: DatabaseConnection,
-  viewer: Viewer,
-) => Promise<Response>;
-
-function libraryRoute(
-  route: string,
-  request: Request,
-  configResult: ConfigResult,
-  access: "read" | "change",
-  work: LibraryWork,
-): Promise<Response> {
-  return withRouteContext(route, configResult, async (config, context) => {
-    const { requestId, finish } = context;
-    if (!config.library.enabled) {
-      return finish(problemResponse("library-off", { requestId, detail: "PLAYGROUND_LIBRARY is off: runs are kept in each browser." }));
-    }
-    // Changes come from this playground's own pages only; reads and changes need a session, looked
-    // up once (the feed is read every second by every open page).
-    const crossSite = access === "change" ? crossSiteReason(request, config.trustProxyHops) : null;
-    if (crossSite) return finish(problemResponse("cross-site", { requestId, detail: `Refused: ${crossSite}.` }));
-    const viewer = await currentViewer(request.headers, config.access);
-    if (!viewer) return finish(signInRequired(requestId));
-    return withShareDatabase(
-      config,
-      context,
-      (connection) => work(config, context, viewer.author.id, connection, viewer),
-      "library-unavailable",
-    );
-  });
-}
-
-/** A JSON body, its caller already let through by libraryRoute: its type and size, then the bytes. */
-async function readJson(request: Request, config: ServerConfig, context: RouteContext) {
-  const refused = refuseUnreadableJson(request, config, context);
-  if (refused) return { ok: false as const, response: refused };
-  return readJsonPayload(request, config, context);
-}
-
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
 
 export function handleKeepRun(request: Request, configResult: ConfigResult): Promise<Response> {
   return libraryRoute("/api/library/runs", request, configResult, "change", async (config, context, author, connection) => {

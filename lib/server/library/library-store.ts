@@ -25,7 +25,7 @@ export const FEED_START: LibraryCursor = { tx: 0, seq: 0 };
 const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
 
 /** A text[] parameter: Drizzle's sql spreads a JS array into a row of parameters, so it travels as JSON. */
-const textArray = (values: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+export const textArray = (values: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /**
  * Keeps a run made on some device. Its files are stored under their hashes first (bytes already
@@ -136,7 +136,8 @@ export async function newestRuns(
   return withFiles(library, author, rows);
 }
 
-async function withFiles(library: Library, author: string, rows: Record<string, unknown>[]): Promise<LibraryEntry[]> {
+/** Library entries for rows of one author's runs (`id`, `record`, `verdict_at`), each with its files. */
+export async function withFiles(library: Pick<Library, "db">, author: string, rows: Record<string, unknown>[]): Promise<LibraryEntry[]> {
   const ids = rows.filter((row) => row.record !== null).map((row) => String(row.id));
   const files = new Map<string, LibraryFile[]>();
   if (ids.length > 0) {
@@ -203,11 +204,12 @@ export async function deleteLibraryRuns(library: Library, author: string, ids: r
         RETURNING id`),
     );
     if (tombstones.length === 0) return { count: 0, hashes: [] as string[] };
+    const gone = textArray(tombstones.map((row) => String(row.id)));
     const freed = rowsOf(
-      await tx.execute(sql`
-        DELETE FROM library_files WHERE author = ${author}::text AND run_id = ANY(${textArray(tombstones.map((row) => String(row.id)))})
-        RETURNING hash`),
+      await tx.execute(sql`DELETE FROM library_files WHERE author = ${author}::text AND run_id = ANY(${gone}) RETURNING hash`),
     );
+    // A deleted run leaves every collection it was on, whoever's collection it is.
+    await tx.execute(sql`DELETE FROM library_collection_items WHERE author = ${author}::text AND run_id = ANY(${gone})`);
     return { count: tombstones.length, hashes: [...new Set(freed.map((row) => String(row.hash)))] };
   });
   await discardUnnamed(library, deleted.hashes);

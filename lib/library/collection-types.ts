@@ -1,0 +1,61 @@
+import "@/lib/request/zod-setup";
+import * as z from "zod/mini";
+import type { LibraryEntry } from "./library-types";
+
+/**
+ * Collections: named boards of runs from people's libraries. What the browser and the server say
+ * to each other about them: a collection, the caller's role on it, its runs and its members.
+ */
+
+export const COLLECTION_NAME_MAX_CHARS = 80;
+/** How many runs one request adds to or removes from a collection. */
+export const COLLECTION_CHANGE_MAX_RUNS = 1000;
+
+export type CollectionVisibility = "private" | "team";
+/** owner: everything; editor: adds and removes runs; viewer: looks, downloads, reviews. */
+export type CollectionRole = "owner" | "editor" | "viewer";
+
+export type CollectionSummary = {
+  id: string;
+  name: string;
+  visibility: CollectionVisibility;
+  owner: string;
+  ownerName: string;
+  /** The caller's role on it. */
+  role: CollectionRole;
+  runs: number;
+  updatedAt: number;
+};
+
+/** A run on a collection: the library entry of its author's run, who that is, and when it was added. */
+export type CollectionEntry = LibraryEntry & { author: string; authorName: string; addedAt: number };
+
+export type CollectionMember = { person: string; name: string; role: "editor" | "viewer" };
+
+export const collectionNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(COLLECTION_NAME_MAX_CHARS));
+
+export const newCollectionSchema = z.object({
+  name: collectionNameSchema,
+  visibility: z.enum(["private", "team"]),
+});
+
+export const collectionChangeSchema = z.object({
+  name: z.optional(collectionNameSchema),
+  visibility: z.optional(z.enum(["private", "team"])),
+});
+
+/** Runs to add (the caller's own, by id) or to remove (anyone's, by author and id). */
+export const addRunsSchema = z.object({
+  runIds: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(COLLECTION_CHANGE_MAX_RUNS)),
+});
+
+export const removeRunsSchema = z.object({
+  runs: z
+    .array(z.object({ author: z.string().check(z.minLength(1), z.maxLength(255)), id: z.string().check(z.minLength(1), z.maxLength(100)) }))
+    .check(z.minLength(1), z.maxLength(COLLECTION_CHANGE_MAX_RUNS)),
+});
+
+export const memberChangeSchema = z.object({
+  person: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  role: z.nullable(z.enum(["editor", "viewer"])),
+});

@@ -1,0 +1,242 @@
+import "server-only";
+import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { problemResponse } from "@/lib/server/http/problem-response";
+import type { RouteContext } from "@/lib/server/http/route-context";
+import { storedFileResponse } from "@/lib/server/http/stored-file-response";
+import type { Viewer } from "@/lib/server/people/author";
+import {
+  addRunsSchema,
+  collectionChangeSchema,
+  memberChangeSchema,
+  newCollectionSchema,
+  removeRunsSchema,
+  type CollectionRole,
+  type CollectionSummary,
+} from "@/lib/library/collection-types";
+import {
+  addToCollection,
+  changeCollection,
+  collectionFor,
+  collectionMembers,
+  collectionRuns,
+  collectionsFor,
+  createCollection,
+  deleteCollection,
+  readCollectionFile,
+  removeFromCollection,
+  setCollectionMember,
+  type CollectionCursor,
+} from "./collection-store";
+import { json, libraryRoute, readJson } from "./library-route";
+
+/**
+ * The collection routes. Each looks the collection up as the caller sees it (a collection they may
+ * not see answers 404, as if it did not exist) and checks their role before changing anything:
+ * the owner renames, shares, gives roles and deletes; editors add and remove runs; viewers read.
+ */
+
+const RUNS_PAGE_MAX = 200;
+const HASH = /^[0-9a-f]{64}$/;
+
+/** Who may do what, from the least to the most. */
+const RANK: Record<CollectionRole, number> = { viewer: 0, editor: 1, owner: 2 };
+
+type CollectionWork = (
+  collection: CollectionSummary,
+  connection: DatabaseConnection,
+  context: RouteContext,
+  viewer: Viewer,
+  config: ServerConfig,
+) => Promise<Response>;
+
+function collectionRoute(
+  route: string,
+  request: Request,
+  configResult: ConfigResult,
+  id: string,
+  needs: CollectionRole,
+  work: CollectionWork,
+): Promise<Response> {
+  return libraryRoute(
+    route,
+    request,
+    configResult,
+    needs === "viewer" ? "read" : "change",
+    async (config, context, author, connection, viewer) => {
+      const { requestId, finish } = context;
+      const collection = id.length <= 40 ? await collectionFor(connection, id, author) : null;
+      if (!collection)
+        return finish(problemResponse("collection-not-found", { requestId, detail: "It may have been deleted, or not shared with you." }));
+      if (RANK[collection.role] < RANK[needs]) {
+        const detail =
+          needs === "owner"
+            ? `Only ${collection.ownerName}, who made this collection, can do that.`
+            : `You are a viewer of this collection: ask ${collection.ownerName} to make you an editor.`;
+        return finish(problemResponse("collection-role", { requestId, detail }));
+      }
+      return work(collection, connection, context, viewer, config);
+    },
+  );
+}
+
+const invalid = (context: RouteContext, detail: string) =>
+  context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
+
+/** GET /api/collections: every collection the caller may see. */
+export function handleListCollections(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/collections", request, configResult, "read", async (_config, context, author, connection) =>
+    context.finish(json({ collections: await collectionsFor(connection, author) })),
+  );
+}
+
+/** POST /api/collections {name, visibility}: a new collection, owned by the caller. */
+export function handleCreateCollection(request: Request, configResult: ConfigResult): Promise<Response> {
+  return libraryRoute("/api/collections", request, configResult, "change", async (config, context, _author, connection, viewer) => {
+    const guarded = await readJson(request, config, context);
+    if (!guarded.ok) return guarded.response;
+    const parsed = newCollectionSchema.safeParse(guarded.payload);
+    if (!parsed.success) return invalid(context, 'Send {"name": "…" (1–80 characters), "visibility": "private" | "team"}.');
+    return context.finish(json({ collection: await createCollection(connection, viewer.author, parsed.data) }, 201));
+  });
+}
+
+/** GET /api/collections/<id>: the collection, the caller's role, and (for its owner) its members. */
+export function handleReadCollection(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute("/api/collections/:id", request, configResult, id, "viewer", async (collection, connection, context) => {
+    const members = collection.role === "owner" ? await collectionMembers(connection, collection.id) : [];
+    return context.finish(json({ collection, members }));
+  });
+}
+
+/** PATCH /api/collections/<id> {name?, visibility?}: the owner renames it or shares it with the team. */
+export function handleChangeCollection(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute(
+    "/api/collections/:id",
+    request,
+    configResult,
+    id,
+    "owner",
+    async (collection, connection, context, _viewer, config) => {
+      const guarded = await readJson(request, config, context);
+      if (!guarded.ok) return guarded.response;
+      const parsed = collectionChangeSchema.safeParse(guarded.payload);
+      if (!parsed.success) return invalid(context, 'Send {"name"?: "…", "visibility"?: "private" | "team"}.');
+      await changeCollection(connection, collection.id, parsed.data);
+      return context.finish(json({ collection: { ...collection, ...parsed.data } }));
+    },
+  );
+}
+
+/** DELETE /api/collections/<id>: the owner deletes the collection (the runs stay in their libraries). */
+export function handleDeleteCollection(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute("/api/collections/:id", request, configResult, id, "owner", async (collection, connection, context) => {
+    await deleteCollection(connection, collection.id);
+    return context.finish(json({ deleted: true }));
+  });
+}
+
+function readCursor(text: string | null): CollectionCursor | null {
+  const match = /^(\d)\.(\d{1,19})\.([^.]{1,800})\.(.{1,100})$/.exec(text ?? "");
+  if (!match) return null;
+  return { rating: Number(match[1]), addedAt: Number(match[2]), author: decodeURIComponent(match[3] ?? ""), id: match[4] ?? "" };
+}
+
+const cursorText = (cursor: CollectionCursor) =>
+  `${cursor.rating}.${cursor.addedAt}.${encodeURIComponent(cursor.author).replaceAll(".", "%2E")}.${cursor.id}`;
+
+/** GET /api/collections/<id>/runs?order=newest|rating&after=: a page of its runs with their files. */
+export function handleCollectionRuns(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute("/api/collections/:id/runs", request, configResult, id, "viewer", async (collection, connection, context) => {
+    const params = new URL(request.url).searchParams;
+    const after = params.get("after");
+    const cursor = after === null ? null : readCursor(after);
+    if (after !== null && cursor === null) return invalid(context, "after must be a place the previous page gave.");
+    const page = await collectionRuns(connection, collection.id, {
+      order: params.get("order") === "rating" ? "rating" : "newest",
+      after: cursor,
+      limit: Math.min(RUNS_PAGE_MAX, Math.max(1, Number.parseInt(params.get("limit") ?? "60", 10) || 60)),
+    });
+    return context.finish(json({ entries: page.entries, next: page.next ? cursorText(page.next) : null }));
+  });
+}
+
+/** POST /api/collections/<id>/runs {runIds}: an editor adds runs of their own library. */
+export function handleAddRuns(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute(
+    "/api/collections/:id/runs",
+    request,
+    configResult,
+    id,
+    "editor",
+    async (collection, connection, context, viewer, config) => {
+      const guarded = await readJson(request, config, context);
+      if (!guarded.ok) return guarded.response;
+      const parsed = addRunsSchema.safeParse(guarded.payload);
+      if (!parsed.success) return invalid(context, 'Send {"runIds": […]}: 1 to 1,000 runs of your library.');
+      const added = await addToCollection(connection, collection.id, viewer.author.id, parsed.data.runIds);
+      return context.finish(json({ added }));
+    },
+  );
+}
+
+/** DELETE /api/collections/<id>/runs {runs: [{author, id}]}: an editor takes runs off (they stay in their libraries). */
+export function handleRemoveRuns(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute(
+    "/api/collections/:id/runs",
+    request,
+    configResult,
+    id,
+    "editor",
+    async (collection, connection, context, _viewer, config) => {
+      const guarded = await readJson(request, config, context);
+      if (!guarded.ok) return guarded.response;
+      const parsed = removeRunsSchema.safeParse(guarded.payload);
+      if (!parsed.success) return invalid(context, 'Send {"runs": [{"author": "…", "id": "…"}, …]}.');
+      return context.finish(json({ removed: await removeFromCollection(connection, collection.id, parsed.data.runs) }));
+    },
+  );
+}
+
+/** PUT /api/collections/<id>/members {person, role}: the owner gives a person a role (null takes it away). */
+export function handleSetMember(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute(
+    "/api/collections/:id/members",
+    request,
+    configResult,
+    id,
+    "owner",
+    async (collection, connection, context, _viewer, config) => {
+      const guarded = await readJson(request, config, context);
+      if (!guarded.ok) return guarded.response;
+      const parsed = memberChangeSchema.safeParse(guarded.payload);
+      if (!parsed.success) return invalid(context, 'Send {"person": "<email or id>", "role": "editor" | "viewer" | null}.');
+      if (parsed.data.person === collection.owner) return invalid(context, "The owner of a collection keeps every right to it.");
+      const member = await setCollectionMember(connection, collection.id, parsed.data.person, parsed.data.role);
+      if (!member) {
+        const detail = `${parsed.data.person} has not signed in to this playground yet: roles go to people who have.`;
+        return context.finish(problemResponse("person-unknown", { requestId: context.requestId, detail }));
+      }
+      return context.finish(json({ members: await collectionMembers(connection, collection.id) }));
+    },
+  );
+}
+
+/** GET /api/collections/<id>/files/<hash>/<name>: a file of a run on the collection. */
+export function handleCollectionFile(
+  request: Request,
+  configResult: ConfigResult,
+  id: string,
+  hash: string,
+  name: string,
+): Promise<Response> {
+  return collectionRoute("/api/collections/:id/files", request, configResult, id, "viewer", async (collection, connection, context) => {
+    const file = HASH.test(hash) ? await readCollectionFile(connection, collection.id, hash) : null;
+    if (!file)
+      return context.finish(
+        problemResponse("collection-not-found", { requestId: context.requestId, detail: "No such file on this collection." }),
+      );
+    const safeName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name) ? name : "file";
+    return context.finish(storedFileResponse(file, safeName));
+  });
+}

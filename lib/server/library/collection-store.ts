@@ -1,0 +1,264 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { rowsOf } from "@/lib/server/database/result-rows";
+import type {
+  CollectionEntry,
+  CollectionMember,
+  CollectionRole,
+  CollectionSummary,
+  CollectionVisibility,
+} from "@/lib/library/collection-types";
+import { textArray, withFiles } from "./library-store";
+
+/**
+ * Collections: boards of runs a person names and shares. A run stays in its author's library; a
+ * collection only names it (author, run id), and a run its author deletes leaves every collection.
+ * Who sees what, by one rule (`roleOn`): the owner; then the people the owner gave a role; then,
+ * for a team-visible collection, everyone signed in, as a viewer.
+ */
+
+type Store = Pick<DatabaseConnection, "db" | "blobs">;
+
+/** Who is asking: the person's id (the library's author) and the name to show. */
+export type Person = { id: string; name: string };
+
+export type CollectionOrder = "newest" | "rating";
+/** Where a page ended: the rating, when the run was added (µs), and whose run it is. */
+export type CollectionCursor = { rating: number; addedAt: number; author: string; id: string };
+
+const PEOPLE_NAME = sql`coalesce((SELECT p.name FROM people p WHERE p.id = i.author), i.author)`;
+
+function summaryOf(row: Record<string, unknown>): CollectionSummary {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    visibility: String(row.visibility) as CollectionVisibility,
+    owner: String(row.owner),
+    ownerName: String(row.owner_name),
+    role: String(row.role) as CollectionRole,
+    runs: Number(row.runs ?? 0),
+    updatedAt: new Date(String(row.updated_at)).getTime(),
+  };
+}
+
+/** The caller's role on a collection, in one expression (null: they may not see it). */
+const roleSql = (person: string) => sql`
+  CASE WHEN c.owner = ${person}::text THEN 'owner'
+       ELSE coalesce(
+         (SELECT m.role FROM library_collection_members m WHERE m.collection_id = c.id AND m.person = ${person}::text),
+         CASE WHEN c.visibility = 'team' THEN 'viewer' END)
+  END`;
+
+const runsCount = sql`(SELECT count(*) FROM library_collection_items i
+  JOIN library_runs r ON r.author = i.author AND r.id = i.run_id AND r.record IS NOT NULL
+  WHERE i.collection_id = c.id)`;
+
+export async function createCollection(
+  store: Store,
+  owner: Person,
+  collection: { name: string; visibility: CollectionVisibility },
+): Promise<CollectionSummary> {
+  const id = randomBytes(9).toString("base64url");
+  const [row] = rowsOf(
+    await store.db.execute(sql`
+      INSERT INTO library_collections (id, owner, owner_name, name, visibility)
+      VALUES (${id}::text, ${owner.id}::text, ${owner.name}::text, ${collection.name}::text, ${collection.visibility}::text)
+      RETURNING id, name, visibility, owner, owner_name, updated_at, 'owner' AS role, 0 AS runs`),
+  );
+  return summaryOf(row ?? {});
+}
+
+/** One collection as the person sees it, or null when it does not exist or is not theirs to see. */
+export async function collectionFor(store: Store, id: string, person: string): Promise<CollectionSummary | null> {
+  const [row] = rowsOf(
+    await store.db.execute(sql`
+      SELECT * FROM (
+        SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, ${roleSql(person)} AS role, ${runsCount} AS runs
+        FROM library_collections c WHERE c.id = ${id}::text
+      ) seen WHERE role IS NOT NULL`),
+  );
+  return row ? summaryOf(row) : null;
+}
+
+/** Every collection the person may see (theirs, given to them, the team's), the latest changed first. */
+export async function collectionsFor(store: Store, person: string): Promise<CollectionSummary[]> {
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, ${roleSql(person)} AS role, ${runsCount} AS runs
+      FROM library_collections c
+      WHERE c.owner = ${person}::text
+         OR c.visibility = 'team'
+         OR EXISTS (SELECT 1 FROM library_collection_members m WHERE m.collection_id = c.id AND m.person = ${person}::text)
+      ORDER BY c.updated_at DESC, c.id LIMIT 500`),
+  );
+  return rows.map(summaryOf);
+}
+
+export async function changeCollection(
+  store: Store,
+  id: string,
+  change: { name?: string; visibility?: CollectionVisibility },
+): Promise<void> {
+  await store.db.execute(sql`
+    UPDATE library_collections
+    SET name = coalesce(${change.name ?? null}::text, name), visibility = coalesce(${change.visibility ?? null}::text, visibility),
+        updated_at = now()
+    WHERE id = ${id}::text`);
+}
+
+export async function deleteCollection(store: Store, id: string): Promise<void> {
+  await store.db.execute(sql`DELETE FROM library_collections WHERE id = ${id}::text`);
+}
+
+/**
+ * Adds runs of the person's own library to a collection (a run already on it stays once). A run
+ * still on its way from the person's browser is named now and shows once it has arrived.
+ */
+export async function addToCollection(store: Store, id: string, person: string, runIds: readonly string[]): Promise<number> {
+  return store.db.transaction(async (tx) => {
+    const added = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO library_collection_items (collection_id, author, run_id, added_by)
+        SELECT ${id}::text, ${person}::text, run_id, ${person}::text FROM unnest(${textArray(runIds)}) AS run_id
+        ON CONFLICT DO NOTHING
+        RETURNING run_id`),
+    );
+    await tx.execute(sql`UPDATE library_collections SET updated_at = now() WHERE id = ${id}::text`);
+    return added.length;
+  });
+}
+
+export async function removeFromCollection(store: Store, id: string, runs: readonly { author: string; id: string }[]): Promise<number> {
+  return store.db.transaction(async (tx) => {
+    const removed = rowsOf(
+      await tx.execute(sql`
+        DELETE FROM library_collection_items i
+        USING jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) AS gone(author text, id text)
+        WHERE i.collection_id = ${id}::text AND i.author = gone.author AND i.run_id = gone.id
+        RETURNING i.run_id`),
+    );
+    await tx.execute(sql`UPDATE library_collections SET updated_at = now() WHERE id = ${id}::text`);
+    return removed.length;
+  });
+}
+
+/**
+ * A page of a collection's runs that still exist, newest added (or best rated) first, with their
+ * files, from where the previous page ended.
+ */
+export async function collectionRuns(
+  store: Store,
+  id: string,
+  options: { order: CollectionOrder; after: CollectionCursor | null; limit: number },
+): Promise<{ entries: CollectionEntry[]; next: CollectionCursor | null }> {
+  const { after, order } = options;
+  // Microseconds, as the column holds them: runs added together share a time, and a page must not
+  // end between two of them.
+  const micros = sql`(extract(epoch FROM i.added_at) * 1000000)::bigint`;
+  const place =
+    after === null
+      ? sql`TRUE`
+      : order === "rating"
+        ? sql`(coalesce(r.rating, 0), ${micros}, i.author, i.run_id) < (${after.rating}::integer, ${after.addedAt}::bigint, ${after.author}::text, ${after.id}::text)`
+        : sql`(${micros}, i.author, i.run_id) < (${after.addedAt}::bigint, ${after.author}::text, ${after.id}::text)`;
+  const sort =
+    order === "rating"
+      ? sql`coalesce(r.rating, 0) DESC, i.added_at DESC, i.author DESC, i.run_id DESC`
+      : sql`i.added_at DESC, i.author DESC, i.run_id DESC`;
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      SELECT i.author, r.id, r.record, r.verdict_at, coalesce(r.rating, 0) AS rank_rating,
+             ${micros} AS added_us, ${PEOPLE_NAME} AS author_name
+      FROM library_collection_items i
+      JOIN library_runs r ON r.author = i.author AND r.id = i.run_id AND r.record IS NOT NULL
+      WHERE i.collection_id = ${id}::text AND ${place}
+      ORDER BY ${sort} LIMIT ${options.limit + 1}::integer`),
+  );
+  const more = rows.length > options.limit;
+  const page = more ? rows.slice(0, options.limit) : rows;
+  // Files are read per author (each author's runs name their own files).
+  const byAuthor = new Map<string, Record<string, unknown>[]>();
+  for (const row of page) byAuthor.set(String(row.author), [...(byAuthor.get(String(row.author)) ?? []), row]);
+  const entries = new Map<string, CollectionEntry>();
+  for (const [author, authorRows] of byAuthor) {
+    const withTheirFiles = await withFiles(store, author, authorRows);
+    authorRows.forEach((row, index) => {
+      const entry = withTheirFiles[index];
+      if (!entry) return;
+      entries.set(`${author}\n${entry.id}`, {
+        ...entry,
+        author,
+        authorName: String(row.author_name),
+        addedAt: Math.floor(Number(row.added_us) / 1000),
+      });
+    });
+  }
+  const last = page.at(-1);
+  return {
+    entries: page.flatMap((row) => entries.get(`${String(row.author)}\n${String(row.id)}`) ?? []),
+    next:
+      more && last
+        ? { rating: Number(last.rank_rating), addedAt: Number(last.added_us), author: String(last.author), id: String(last.id) }
+        : null,
+  };
+}
+
+/** A file's bytes, only if a run on the collection names it. */
+export async function readCollectionFile(
+  store: Store,
+  id: string,
+  hash: string,
+): Promise<{ contentType: string; data: Uint8Array } | null> {
+  const [row] = rowsOf(
+    await store.db.execute(sql`
+      SELECT b.content_type, b.data FROM library_blobs b
+      WHERE b.hash = ${hash}::text AND EXISTS (
+        SELECT 1 FROM library_files f JOIN library_collection_items i ON i.author = f.author AND i.run_id = f.run_id
+        WHERE f.hash = b.hash AND i.collection_id = ${id}::text)`),
+  );
+  if (!row) return null;
+  const column = row.data === null || row.data === undefined ? null : new Uint8Array(row.data as Uint8Array);
+  const data = await store.blobs.load(hash, column);
+  return data ? { contentType: String(row.content_type), data } : null;
+}
+
+export async function collectionMembers(store: Store, id: string): Promise<CollectionMember[]> {
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      SELECT m.person, m.role, coalesce(p.name, m.person) AS name FROM library_collection_members m
+      LEFT JOIN people p ON p.id = m.person
+      WHERE m.collection_id = ${id}::text ORDER BY name`),
+  );
+  return rows.map((row) => ({ person: String(row.person), name: String(row.name), role: String(row.role) as CollectionMember["role"] }));
+}
+
+/**
+ * Gives a person a role on a collection, or takes it away (null). The person is named by their id
+ * or by the email they sign in with; null when nobody by that name has signed in yet.
+ */
+export async function setCollectionMember(
+  store: Store,
+  id: string,
+  person: string,
+  role: "editor" | "viewer" | null,
+): Promise<CollectionMember | null> {
+  const [found] = rowsOf(
+    await store.db.execute(sql`
+      SELECT id, name FROM people WHERE id = ${person}::text OR lower(email) = lower(${person}::text)
+      ORDER BY (id = ${person}::text) DESC LIMIT 1`),
+  );
+  if (!found) return null;
+  const member = { person: String(found.id), name: String(found.name), role: role ?? "viewer" } as const;
+  if (role === null) {
+    await store.db.execute(
+      sql`DELETE FROM library_collection_members WHERE collection_id = ${id}::text AND person = ${member.person}::text`,
+    );
+  } else {
+    await store.db.execute(sql`
+      INSERT INTO library_collection_members (collection_id, person, role) VALUES (${id}::text, ${member.person}::text, ${role}::text)
+      ON CONFLICT (collection_id, person) DO UPDATE SET role = excluded.role`);
+  }
+  return member;
+}
