@@ -249,6 +249,11 @@ export function Playground({
                   Present
                 </button>
                 {/* A plain link: next/link would join the first screen's scripts for a page opened now and then. */}
+                {libraryAuthor !== null && (
+                  <a href="/c" className={buttonClass("secondary", "sm")}>
+                    Collections
+                  </a>
+                )}
                 <a href="/usage" className={buttonClass("secondary", "sm")}>
                   Usage
                 </a>

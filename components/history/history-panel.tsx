@@ -192,6 +192,7 @@ export function HistoryPanel({
             onCompare={(runs) => void whole(onCompare)(runs)}
             canReview={shown.some((run) => run.status === "succeeded")}
             onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
+            collections={library !== null}
           />
           {!ready ? (
             <p className="text-sm text-muted">Opening history…</p>

@@ -7,6 +7,7 @@ import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useHistoryState, type HistoryApi, type HistoryNotice } from "./use-history";
 import { buttonClass } from "@/components/ui/button";
+import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
 
 const MAX_COMPARED = 4;
 /** Export and import (the zip code) load when someone first uses them. */
@@ -20,6 +21,7 @@ export function HistoryToolbar({
   onCompare,
   canReview,
   onReview,
+  collections,
 }: {
   history: HistoryApi;
   chosen: RunSummary[];
@@ -27,11 +29,14 @@ export function HistoryToolbar({
   /** The filters show at least one run with images: what Review goes through. */
   canReview: boolean;
   onReview: () => void;
+  /** The playground keeps a library on the server: selected runs can go on a collection. */
+  collections: boolean;
 }) {
   const historyEmpty = useHistoryState(history, (state) => state.totals.count === 0);
   const historyOpen = useHistoryState(history, (state) => state.ready && state.unavailable === null);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<HistoryNotice | null>(null);
+  const [collecting, setCollecting] = useState<readonly string[] | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const prices = usePrices();
 
@@ -109,6 +114,17 @@ export function HistoryToolbar({
         >
           Export all
         </button>
+        {collections && (
+          <button
+            type="button"
+            className={button}
+            disabled={chosen.length === 0}
+            onClick={() => setCollecting(chosen.map((run) => run.id))}
+            title="Put the selected runs on a collection: a board of runs you can share with the team"
+          >
+            Add to collection…
+          </button>
+        )}
         <button type="button" className={button} disabled={busy !== null || !historyOpen} onClick={() => fileInputRef.current?.click()}>
           Import…
         </button>
@@ -131,6 +147,7 @@ export function HistoryToolbar({
           Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.
         </p>
       )}
+      {collecting && <AddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
       {busy && (
         <p role="status" className="text-xs text-muted">
           {busy}

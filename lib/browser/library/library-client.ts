@@ -27,7 +27,7 @@ async function failureOf(response: Response): Promise<CallFailure> {
   return { ok: false, retry: retry || response.status === 408 || response.status === 429, status: response.status, message };
 }
 
-async function call<T>(input: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<CallResult<T>> {
+export async function call<T>(input: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<CallResult<T>> {
   let response: Response;
   try {
     response = await fetch(input, { cache: "no-store", ...init });
@@ -42,7 +42,7 @@ async function call<T>(input: string, init: RequestInit, read: (response: Respon
   }
 }
 
-const sendJson = (method: string, body: unknown): RequestInit => ({
+export const sendJson = (method: string, body: unknown): RequestInit => ({
   method,
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
@@ -83,13 +83,13 @@ export function fetchNewest(before: { createdAt: number; id: string } | null, li
 }
 
 /** A kept run, whole: its files fetched (each by its content hash, so the browser caches them) and put back together. */
-export async function fetchRun(entry: LibraryEntry): Promise<CallResult<HistoryRun>> {
+export async function fetchRun(entry: LibraryEntry, fileUrl = libraryFileUrl): Promise<CallResult<HistoryRun>> {
   const record = entry.record;
   if (!record) return { ok: false, retry: false, status: 404, message: "The run was deleted." };
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const fetched = await Promise.all(
     entry.files.map((file) =>
-      call(libraryFileUrl(file), {}, async (response) => ({
+      call(fileUrl(file), {}, async (response) => ({
         name: file.name,
         bytes: new Uint8Array(await response.arrayBuffer()),
       })),

@@ -1,0 +1,70 @@
+import type { CollectionEntry, CollectionMember, CollectionSummary, CollectionVisibility } from "@/lib/library/collection-types";
+import { call, sendJson, type CallResult } from "./library-client";
+
+/** The browser's calls to the collection routes; each settles to a tagged result, as the library's do. */
+
+const base = (id: string) => `/api/collections/${encodeURIComponent(id)}`;
+
+export function listCollections(): Promise<CallResult<CollectionSummary[]>> {
+  return call("/api/collections", {}, async (response) => ((await response.json()) as { collections: CollectionSummary[] }).collections);
+}
+
+export function createCollection(name: string, visibility: CollectionVisibility): Promise<CallResult<CollectionSummary>> {
+  return call(
+    "/api/collections",
+    sendJson("POST", { name, visibility }),
+    async (response) => ((await response.json()) as { collection: CollectionSummary }).collection,
+  );
+}
+
+export function readCollection(id: string): Promise<CallResult<{ collection: CollectionSummary; members: CollectionMember[] }>> {
+  return call(base(id), {}, async (response) => (await response.json()) as { collection: CollectionSummary; members: CollectionMember[] });
+}
+
+export function changeCollection(id: string, change: { name?: string; visibility?: CollectionVisibility }): Promise<CallResult<unknown>> {
+  return call(base(id), sendJson("PATCH", change), (response) => response.json());
+}
+
+export function deleteCollection(id: string): Promise<CallResult<unknown>> {
+  return call(base(id), { method: "DELETE" }, (response) => response.json());
+}
+
+export function collectionRuns(
+  id: string,
+  order: "newest" | "rating",
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<CallResult<{ entries: CollectionEntry[]; next: string | null }>> {
+  const query = new URLSearchParams({ order });
+  if (after) query.set("after", after);
+  return call(
+    `${base(id)}/runs?${query}`,
+    { signal },
+    async (response) => (await response.json()) as { entries: CollectionEntry[]; next: string | null },
+  );
+}
+
+/** Adds runs of one's own library (by id). */
+export function addToCollection(id: string, runIds: readonly string[]): Promise<CallResult<number>> {
+  return call(`${base(id)}/runs`, sendJson("POST", { runIds }), async (response) =>
+    Number(((await response.json()) as { added: unknown }).added),
+  );
+}
+
+export function removeFromCollection(id: string, runs: readonly { author: string; id: string }[]): Promise<CallResult<number>> {
+  return call(`${base(id)}/runs`, sendJson("DELETE", { runs }), async (response) =>
+    Number(((await response.json()) as { removed: unknown }).removed),
+  );
+}
+
+export function setCollectionMember(id: string, person: string, role: "editor" | "viewer" | null): Promise<CallResult<CollectionMember[]>> {
+  return call(
+    `${base(id)}/members`,
+    sendJson("PUT", { person, role }),
+    async (response) => ((await response.json()) as { members: CollectionMember[] }).members,
+  );
+}
+
+/** A file of a run on the collection (named by its content: cached by the browser). */
+export const collectionFileUrl = (id: string) => (file: { hash: string; name: string }) =>
+  `${base(id)}/files/${file.hash}/${encodeURIComponent(file.name)}`;

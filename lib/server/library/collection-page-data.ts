@@ -1,0 +1,31 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ServerConfig } from "@/lib/server/config/config";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { databaseFailureDetail, sharedDatabase } from "@/lib/server/database/shared-database";
+import type { Viewer } from "@/lib/server/people/author";
+import { currentViewer } from "@/lib/server/people/current-viewer";
+
+/**
+ * What the collection pages need before anything else: the person (or the sign-in page, coming
+ * back here after) and the database, or why there is none (the library off, the database down).
+ */
+export async function collectionPageContext(
+  config: ServerConfig,
+  path: string,
+): Promise<{ ok: true; viewer: Viewer; database: DatabaseConnection } | { ok: false; title: string; detail: string }> {
+  const viewer = await currentViewer(await headers(), config.access);
+  if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(path)}`);
+  if (!config.library.enabled) {
+    return {
+      ok: false,
+      title: "No collections here",
+      detail: "This playground keeps runs in each browser only (PLAYGROUND_LIBRARY is off), so there are no collections.",
+    };
+  }
+  const database = await sharedDatabase(config.shares).catch((error: unknown) => databaseFailureDetail(error));
+  if (typeof database === "string")
+    return { ok: false, title: "Collections are unavailable", detail: database.replace("share library's ", "") };
+  return { ok: true, viewer, database };
+}
