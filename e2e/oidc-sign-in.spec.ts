@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { fillForm, keepScreenshot, waitForPlayground } from "./helpers";
+import { providerSignIn, throughProvider } from "./provider-sign-in";
 import { startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
 import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
@@ -58,38 +59,7 @@ test.afterAll(async () => {
   postgres?.stop();
 });
 
-/**
- * Through the provider's own pages: its login form (any password), then its consent. A browser the
- * provider already knows skips them; done when the browser is back at the playground.
- */
-async function signInAs(page: Page, login: string, next = "/"): Promise<void> {
-  await page.goto(`${PUBLIC_URL}${next}`);
-  await page.getByRole("button", { name: "Sign in with Example SSO" }).click();
-  await throughProvider(page, login);
-}
-
-async function throughProvider(page: Page, login: string): Promise<void> {
-  const loginField = page.locator('input[name="login"]');
-  const consent = page.getByRole("button", { name: "Continue" });
-  let loggedIn = false;
-  await expect
-    .poll(
-      async () => {
-        if (new URL(page.url()).origin === PUBLIC_URL) return "back";
-        if (!loggedIn && (await loginField.isVisible())) {
-          await loginField.fill(login);
-          await page.locator('input[name="password"]').fill("any password");
-          await page.getByRole("button", { name: "Sign-in" }).click();
-          loggedIn = true;
-        } else if (await consent.isVisible()) {
-          await consent.click();
-        }
-        return "at the provider";
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("back");
-}
+const signInAs = (page: Page, login: string, next = "/") => providerSignIn(page, PUBLIC_URL, login, next);
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: PUBLIC_URL });
@@ -177,7 +147,7 @@ test("a tampered state is refused", async ({ browser }) => {
   expect(authorize.origin).toBe(provider.issuer);
   authorize.searchParams.set("state", `${authorize.searchParams.get("state")}x`);
   await page.goto(authorize.href);
-  await throughProvider(page, "bob");
+  await throughProvider(page, PUBLIC_URL, "bob");
   await expect(page.getByRole("alert").getByRole("heading", { name: "Sign-in could not be verified" })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Sign in with Example SSO" })).toBeVisible();
@@ -329,7 +299,7 @@ test("an expired session is sent back to sign in, and back to the page it asked 
   expect((await bob.request.post("/api/generate", { data: { model: "fake-b64", prompt: "x", aspect_ratio: "1:1" } })).status()).toBe(401);
   // Signing in again (the provider still knows this browser) lands on the page asked for.
   await bob.getByRole("button", { name: "Sign in with Example SSO" }).click();
-  await throughProvider(bob, "bob");
+  await throughProvider(bob, PUBLIC_URL, "bob");
   await expect(bob.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
 });
 

@@ -29,6 +29,8 @@ export const E2E = {
   /** Two instances on one PostgreSQL server keeping one library. */
   libraryFirstPort: 3134,
   librarySecondPort: 3135,
+  /** People, their collections and roles: company sign-in with the library on. */
+  collectionsPort: 3136,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

@@ -1,0 +1,172 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { fillForm, keepScreenshot, waitForPlayground } from "./helpers";
+import { startInstance, type Instance } from "./instances";
+import { providerSignIn } from "./provider-sign-in";
+import { E2E } from "./servers";
+import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
+
+/**
+ * Collections as two people of one company see them: what one keeps private the other cannot see,
+ * a team collection the other can look at but not add to as a viewer, and adds to once made an
+ * editor. People sign in with a real OpenID Connect provider; the library is on.
+ */
+
+const PUBLIC_URL = `http://127.0.0.1:${E2E.collectionsPort}`;
+
+let provider: IdentityProvider;
+let instance: Instance;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  provider = await startIdentityProvider({
+    redirectUris: [`${PUBLIC_URL}/api/auth/callback/oidc`],
+    people: {
+      ada: { email: "ada@example.com", name: "Ada Lovelace", groups: ["design"] },
+      bob: { email: "bob@example.com", name: "Bob Marley", groups: ["design"] },
+    },
+  });
+  instance = await startInstance("collections", E2E.collectionsPort, {
+    PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-collections-e2e-")),
+    PLAYGROUND_LIBRARY: "on",
+    PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
+    PLAYGROUND_OIDC_ISSUER: provider.issuer,
+    PLAYGROUND_OIDC_CLIENT_ID: provider.clientId,
+    PLAYGROUND_OIDC_CLIENT_SECRET: provider.clientSecret,
+    PLAYGROUND_PUBLIC_URL: PUBLIC_URL,
+    PLAYGROUND_OIDC_NAME: "Example SSO",
+  });
+});
+
+test.afterAll(async () => {
+  await instance?.stop();
+  await provider?.close();
+});
+
+async function signedIn(browser: Browser, login: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: PUBLIC_URL })).newPage();
+  await providerSignIn(page, PUBLIC_URL, login);
+  await waitForPlayground(page);
+  await expect(page.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
+  return page;
+}
+
+async function generate(page: Page, prompt: string): Promise<void> {
+  await fillForm(page, { model: "demo-geometric", prompt, ratio: "1:1" });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("history-item").first().getByTestId("history-prompt")).toHaveText(prompt);
+}
+
+/** Selects one run in history and puts it on a new collection; answers the collection's address. */
+async function addToNewCollection(page: Page, prompt: string, name: string, team: boolean): Promise<string> {
+  await page.getByRole("checkbox", { name: `Select run: ${prompt}` }).check();
+  await page.getByRole("button", { name: "Add to collection…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to a collection" });
+  await dialog.getByRole("radio", { name: "A new collection" }).check();
+  await dialog.getByLabel("Name").fill(name);
+  if (team) await dialog.getByRole("checkbox", { name: /Visible to the team/ }).check();
+  await dialog.getByRole("button", { name: "Add 1 run" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(`Added 1 run to ${name}.`);
+  const address = await dialog.getByRole("link", { name: `Open ${name}` }).getAttribute("href");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("checkbox", { name: `Select run: ${prompt}` }).uncheck();
+  return address ?? "";
+}
+
+test("a private collection is its owner's alone; a team collection is seen by all, added to only by editors", async ({
+  browser,
+}, testInfo) => {
+  const ada = await signedIn(browser, "ada");
+  await generate(ada, "a red kite over the moor");
+  await generate(ada, "a heron in the reeds, private");
+  const team = await addToNewCollection(ada, "a red kite over the moor", "Spring campaign", true);
+  const secret = await addToNewCollection(ada, "a heron in the reeds, private", "Ada's drafts", false);
+
+  // The owner's page: the run in the grid, its picture from the library, and the sharing settings.
+  await ada.goto(team);
+  await expect(ada.getByRole("heading", { name: "Spring campaign", level: 1 })).toBeVisible();
+  const adaItems = ada.getByTestId("collection-item");
+  await expect(adaItems).toHaveCount(1, { timeout: 10_000 });
+  await expect(adaItems.first().getByTestId("collection-prompt")).toHaveText("a red kite over the moor");
+  await expect(adaItems.first().locator("img")).toHaveJSProperty("complete", true);
+  expect(
+    await adaItems
+      .first()
+      .locator("img")
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  await expect(ada.getByRole("heading", { name: "Sharing" })).toBeVisible();
+
+  // Bob signs in: the team's collection is listed, Ada's private one is not (and its address says there is none).
+  const bob = await signedIn(browser, "bob");
+  await bob.goto("/c");
+  await expect(bob.getByRole("list", { name: "Collections" })).toContainText("Spring campaign");
+  await expect(bob.getByRole("list", { name: "Collections" })).not.toContainText("Ada's drafts");
+  const hidden = await bob.goto(secret);
+  expect(hidden?.status()).toBe(404);
+  const secretId = secret.split("/").pop() ?? "";
+  expect((await bob.request.get(`/api/collections/${secretId}/runs`)).status()).toBe(404);
+
+  // A viewer looks, opens a run large, and cannot add or take off.
+  await bob.goto(team);
+  await expect(bob.getByTestId("collection-facts")).toContainText("Ada Lovelace's · you are a viewer");
+  await expect(bob.getByTestId("collection-item")).toHaveCount(1, { timeout: 10_000 });
+  await expect(bob.getByRole("button", { name: "Take selected off" })).toHaveCount(0);
+  await bob.getByRole("button", { name: /^Open: a red kite/ }).click();
+  await expect(bob.getByTestId("collection-viewer-image")).toHaveJSProperty("complete", true);
+  await bob.keyboard.press("Escape");
+  await keepScreenshot(bob, testInfo, "team-collection-as-viewer");
+
+  await bob.goto("/");
+  await waitForPlayground(bob);
+  await generate(bob, "bob's lighthouse for the campaign");
+  const teamId = team.split("/").pop() ?? "";
+  const refused = await bob.request.post(`/api/collections/${teamId}/runs`, {
+    data: { runIds: ["any"] },
+    headers: { origin: PUBLIC_URL },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).detail).toContain("ask Ada Lovelace to make you an editor");
+  // The dialog offers only collections Bob may add to: none yet.
+  await bob.getByRole("checkbox", { name: "Select run: bob's lighthouse for the campaign" }).check();
+  await bob.getByRole("button", { name: "Add to collection…" }).click();
+  const dialog = bob.getByRole("dialog", { name: "Add to a collection" });
+  await expect(dialog.getByRole("radio", { name: "A new collection" })).toBeChecked();
+  await expect(dialog.getByRole("radio")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Ada makes Bob an editor (by the email he signs in with): he adds his run, and both see it.
+  await ada.getByLabel("Give a role to (email)").fill("bob@example.com");
+  await ada.getByRole("button", { name: "Give the role" }).click();
+  await expect(ada.getByRole("list", { name: "People with a role" })).toContainText("Bob Marley");
+  await bob.getByRole("button", { name: "Add to collection…" }).click();
+  await expect(dialog.getByRole("radio", { name: /Spring campaign/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Add 1 run" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Added 1 run to Spring campaign.");
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  await ada.reload();
+  await expect(adaItems).toHaveCount(2, { timeout: 10_000 });
+  await expect(adaItems.first().getByTestId("collection-prompt")).toHaveText("bob's lighthouse for the campaign");
+  await expect(adaItems.first()).toContainText("Bob Marley");
+  await keepScreenshot(ada, testInfo, "team-collection-as-owner");
+
+  // Ada deletes her run: it leaves the collection (for Bob too).
+  await ada.goto("/");
+  await waitForPlayground(ada);
+  await ada.getByTestId("history-item").filter({ hasText: "a red kite over the moor" }).getByRole("button", { name: "Delete run" }).click();
+  await ada.getByRole("dialog", { name: "Delete this run everywhere?" }).getByRole("button", { name: "Delete everywhere" }).click();
+  await expect
+    .poll(
+      async () => ((await (await bob.request.get(`/api/collections/${teamId}/runs`)).json()) as { entries: unknown[] }).entries.length,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(1);
+});
