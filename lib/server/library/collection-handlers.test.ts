@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedRunFixture } from "@/test-support/archived-run";
+import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
+import { samplePng } from "@/test-support/fake-service/behaviours";
+import { configFor, problemOf } from "@/test-support/route-helpers";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { sharedDatabase } from "@/lib/server/database/shared-database";
+import type { ServerConfig } from "@/lib/server/config/config";
+import { SESSION_COOKIE_NAME, savePerson, startSession } from "@/lib/server/access/person-sessions";
+import { keepRun } from "./library-store";
+import {
+  handleAddRuns,
+  handleChangeCollection,
+  handleCollectionFile,
+  handleCollectionRuns,
+  handleCreateCollection,
+  handleDeleteCollection,
+  handleListCollections,
+  handleReadCollection,
+  handleRemoveRuns,
+  handleSetMember,
+} from "./collection-handlers";
+
+const ORIGIN = "http://localhost:3000";
+const PNG = samplePng(48, 48);
+const ADA = { id: "ada-sub", email: "ada@example.com", name: "Ada Lovelace", role: "member" as const };
+const BOB = { id: "bob-sub", email: "bob@example.com", name: "Bob Marley", role: "member" as const };
+
+type Entries = {
+  entries: { author: string; id: string; authorName: string; files: { hash: string; name: string }[] }[];
+  next: string | null;
+};
+
+describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
+  let config: ReturnType<typeof configFor>;
+  let serverConfig: ServerConfig;
+  const cookies = new Map<string, string>();
+
+  beforeAll(async () => {
+    const databaseEnv = await testDatabaseEnv(kind);
+    config = configFor("http://127.0.0.1:1", {
+      ...databaseEnv,
+      PLAYGROUND_OIDC_ISSUER: "http://127.0.0.1:9",
+      PLAYGROUND_OIDC_CLIENT_ID: "playground",
+      PLAYGROUND_OIDC_CLIENT_SECRET: "s3cret",
+      PLAYGROUND_PUBLIC_URL: ORIGIN,
+    });
+    if (!config.ok) throw new Error(JSON.stringify(config.problems));
+    serverConfig = config.config;
+    const database = await sharedDatabase(serverConfig.shares);
+    for (const person of [ADA, BOB]) {
+      await savePerson(database, person);
+      cookies.set(person.id, `${SESSION_COOKIE_NAME}=${(await startSession(database, person.id, 1)).token}`);
+    }
+    const record = (id: string) => archivedRunFixture({ id, request: { model: "m", prompt: `prompt ${id}`, aspect_ratio: "1:1" } });
+    const files = [{ name: "image-1.png", contentType: "image/png", bytes: PNG.byteLength, source: { data: PNG } }];
+    await keepRun(database, ADA.id, { record: record("ada-1"), files, verdictAt: 0 });
+    await keepRun(database, BOB.id, { record: record("bob-1"), files, verdictAt: 0 });
+  });
+  afterAll(async () => (await sharedDatabase(serverConfig.shares)).close());
+
+  const as = (person: { id: string }, path: string, method = "GET", body?: unknown) =>
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers: {
+        cookie: cookies.get(person.id) ?? "",
+        origin: ORIGIN,
+        "sec-fetch-site": "same-origin",
+        [PEER_ADDRESS_HEADER]: "127.0.0.1",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("an owner makes a private collection and adds runs; another person sees nothing of it until given a role", async () => {
+    const made = await handleCreateCollection(
+      as(ADA, "/api/collections", "POST", { name: "  Spring campaign ", visibility: "private" }),
+      config,
+    );
+    expect(made.status).toBe(201);
+    const { collection } = (await made.json()) as { collection: { id: string; name: string; role: string } };
+    expect(collection).toMatchObject({ name: "Spring campaign", role: "owner" });
+    const id = collection.id;
+
+    expect((await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: ["ada-1"] }), config, id)).status).toBe(200);
+    const page = (await (await handleCollectionRuns(as(ADA, `/api/collections/${id}/runs`), config, id)).json()) as Entries;
+    expect(page.entries.map((entry) => [entry.author, entry.id, entry.authorName])).toEqual([[ADA.id, "ada-1", "Ada Lovelace"]]);
+    const file = page.entries[0]?.files[0];
+    const image = await handleCollectionFile(as(ADA, "/x"), config, id, file?.hash ?? "", file?.name ?? "");
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // Bob: not listed, not found, its files not served.
+    const bobsList = (await (await handleListCollections(as(BOB, "/api/collections"), config)).json()) as { collections: { id: string }[] };
+    expect(bobsList.collections.map((c) => c.id)).not.toContain(id);
+    const hidden = await handleReadCollection(as(BOB, `/api/collections/${id}`), config, id);
+    expect(await problemOf(hidden)).toMatchObject({ status: 404 });
+    expect((await handleCollectionFile(as(BOB, "/x"), config, id, file?.hash ?? "", "image-1.png")).status).toBe(404);
+
+    // A viewer by email: reads, cannot add, cannot share.
+    const given = await handleSetMember(
+      as(ADA, `/api/collections/${id}/members`, "PUT", { person: "bob@example.com", role: "viewer" }),
+      config,
+      id,
+    );
+    expect(await given.json()).toEqual({ members: [{ person: BOB.id, name: "Bob Marley", role: "viewer" }] });
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs`), config, id)).status).toBe(200);
+    const refused = await handleAddRuns(as(BOB, `/api/collections/${id}/runs`, "POST", { runIds: ["bob-1"] }), config, id);
+    expect(await problemOf(refused)).toMatchObject({ status: 403, detail: expect.stringContaining("make you an editor") });
+    const notOwner = await handleChangeCollection(as(BOB, `/api/collections/${id}`, "PATCH", { visibility: "team" }), config, id);
+    expect(await problemOf(notOwner)).toMatchObject({ status: 403, detail: expect.stringContaining("Only Ada Lovelace") });
+
+    // An editor adds runs of their own library and takes runs off; only the owner deletes.
+    await handleSetMember(as(ADA, `/api/collections/${id}/members`, "PUT", { person: BOB.id, role: "editor" }), config, id);
+    expect(await (await handleAddRuns(as(BOB, `/api/collections/${id}/runs`, "POST", { runIds: ["bob-1"] }), config, id)).json()).toEqual({
+      added: 1,
+    });
+    const both = (await (await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?limit=1`), config, id)).json()) as Entries;
+    expect(both.entries.map((entry) => entry.id)).toEqual(["bob-1"]);
+    const rest = (await (
+      await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?limit=1&after=${encodeURIComponent(both.next ?? "")}`), config, id)
+    ).json()) as Entries;
+    expect(rest.entries.map((entry) => entry.id)).toEqual(["ada-1"]);
+    const removed = await handleRemoveRuns(
+      as(BOB, `/api/collections/${id}/runs`, "DELETE", { runs: [{ author: ADA.id, id: "ada-1" }] }),
+      config,
+      id,
+    );
+    expect(await removed.json()).toEqual({ removed: 1 });
+    expect((await handleDeleteCollection(as(BOB, `/api/collections/${id}`, "DELETE"), config, id)).status).toBe(403);
+    expect((await handleDeleteCollection(as(ADA, `/api/collections/${id}`, "DELETE"), config, id)).status).toBe(200);
+    expect((await handleReadCollection(as(ADA, `/api/collections/${id}`), config, id)).status).toBe(404);
+  });
+
+  it("refuses bad bodies, unknown people, other sites and nobody signed in", async () => {
+    const bad = await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "", visibility: "everyone" }), config);
+    expect(await problemOf(bad)).toMatchObject({ status: 422 });
+    const made = (await (
+      await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "Team picks", visibility: "team" }), config)
+    ).json()) as { collection: { id: string } };
+    const id = made.collection.id;
+    // Team-visible: Bob looks without a role.
+    expect(
+      ((await (await handleReadCollection(as(BOB, `/api/collections/${id}`), config, id)).json()) as { collection: { role: string } })
+        .collection.role,
+    ).toBe("viewer");
+    const unknown = await handleSetMember(
+      as(ADA, `/api/collections/${id}/members`, "PUT", { person: "cyd@example.com", role: "editor" }),
+      config,
+      id,
+    );
+    expect(await problemOf(unknown)).toMatchObject({ status: 422, detail: expect.stringContaining("has not signed in") });
+    const tooMany = await handleAddRuns(
+      as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: Array.from({ length: 1001 }, (_, i) => `r${i}`) }),
+      config,
+      id,
+    );
+    expect(await problemOf(tooMany)).toMatchObject({ status: 422 });
+    const crossSite = new Request(`${ORIGIN}/api/collections`, {
+      method: "POST",
+      headers: { cookie: cookies.get(ADA.id) ?? "", origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ name: "x", visibility: "team" }),
+    });
+    expect((await handleCreateCollection(crossSite, config)).status).toBe(403);
+    expect((await handleListCollections(new Request(`${ORIGIN}/api/collections`), config)).status).toBe(401);
+  });
+});
