@@ -82,9 +82,19 @@ export function HistoryPanel({
   const appliedFilter = useDeferredValue(filter);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // With a library: this browser's runs, or every run of the person's library (searched on the server).
-  const [scope, setScope] = useState<Scope>({ where: "here", from: "", to: "" });
-  const inLibrary = library !== null && scope.where === "library";
-  const librarySearch = useMemo(() => ({ ...appliedFilter, from: scope.from, to: scope.to }), [appliedFilter, scope.from, scope.to]);
+  const [scope, setScope] = useState<Scope>({ where: "here", from: "", to: "", by: "" });
+  const appliedScope = useDeferredValue(scope);
+  const inLibrary = library !== null && scope.where !== "here";
+  const librarySearch = useMemo(
+    () => ({
+      ...appliedFilter,
+      from: appliedScope.from,
+      to: appliedScope.to,
+      scope: appliedScope.where === "team" ? ("team" as const) : ("mine" as const),
+      by: appliedScope.by,
+    }),
+    [appliedFilter, appliedScope],
+  );
   const [confirmClear, setConfirmClear] = useState(false);
   // With a library, a deletion reaches every device: asked first, answered when the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ ids: readonly string[]; answer: (yes: boolean) => void } | null>(null);

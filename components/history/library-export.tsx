@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { fetchRun, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
+import { fileUrlOf } from "@/lib/browser/library/collection-client";
 import { usePrices } from "@/components/ui/prices-context";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { Button } from "@/components/ui/button";
@@ -41,9 +42,10 @@ export function LibraryExport({ search, history }: { search: LibrarySearch; hist
         if (!page.ok) return setNote({ tone: "problem", text: `The export stopped: ${page.message} Nothing was saved.` });
         for (const entry of page.value.entries) {
           if (runs.length >= LIBRARY_EXPORT_MAX_RUNS) break;
-          let [run] = await history.loadRuns([entry.id]);
+          // A teammate's run (Team view) is not in this browser: always read through its collection.
+          let [run] = entry.collectionId ? [] : await history.loadRuns([entry.id]);
           if (!run) {
-            const fetched = await fetchRun(entry);
+            const fetched = await fetchRun(entry, fileUrlOf(entry));
             if (!fetched.ok) return setNote({ tone: "problem", text: `The export stopped: ${fetched.message} Nothing was saved.` });
             run = fetched.value;
           }
@@ -58,7 +60,10 @@ export function LibraryExport({ search, history }: { search: LibrarySearch; hist
       const transfer = await historyTransfer.load();
       await transfer.downloadHistoryArchive(runs, prices);
       const capped = after !== null ? ` (the first ${LIBRARY_EXPORT_MAX_RUNS.toLocaleString("en")}: narrow the filters for the rest)` : "";
-      setNote({ tone: "info", text: `Exported ${runs.length} run${runs.length === 1 ? "" : "s"} from your library as a zip${capped}.` });
+      setNote({
+        tone: "info",
+        text: `Exported ${runs.length} run${runs.length === 1 ? "" : "s"} from ${search.scope === "team" ? "the team's collections" : "your library"} as a zip${capped}.`,
+      });
     } finally {
       setProgress(null);
       stopper.current = null;

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import type { LibraryEntry } from "@/lib/library/library-types";
-import { fetchRun, libraryFileUrl, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
+import { fetchRun, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
+import { fileUrlOf } from "@/lib/browser/library/collection-client";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 import { VerdictBadges } from "@/components/verdict/verdict-badges";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
@@ -84,31 +85,34 @@ export function LibraryResults({
   const open = async (entry: LibraryEntry) => {
     setOpening(entry.id);
     setOpenProblem(null);
-    const [kept] = await history.loadRuns([entry.id]);
+    // A teammate's run (Team view) is read through its collection and shown, not kept in this browser.
+    const [kept] = entry.collectionId ? [] : await history.loadRuns([entry.id]);
     let run = kept;
     if (!run) {
-      const fetched = await fetchRun(entry);
+      const fetched = await fetchRun(entry, fileUrlOf(entry));
       if (!fetched.ok) {
         setOpening(null);
         return setOpenProblem(fetched.message);
       }
       run = fetched.value;
-      // Kept here from now on, like every run of this browser.
-      await history.receiveRuns([run]);
+      // One's own run is kept here from now on, like every run of this browser.
+      if (!entry.collectionId) await history.receiveRuns([run]);
     }
     setOpening(null);
     onOpen(run);
   };
 
+  const team = search.scope === "team";
+  const place = team ? "the team's collections" : "your library";
   if (results.problem && results.entries.length === 0) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-        Your library could not be searched: {results.problem}
+        {team ? "The team's collections" : "Your library"} could not be searched: {results.problem}
       </p>
     );
   }
   if (!results.loading && results.entries.length === 0) {
-    return <p className="text-sm text-muted">No run in your library matches these filters.</p>;
+    return <p className="text-sm text-muted">No run in {place} matches these filters.</p>;
   }
   return (
     <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 xl:max-h-none xl:min-h-0 xl:flex-1" data-testid="library-results">
@@ -117,12 +121,12 @@ export function LibraryResults({
           {openProblem}
         </p>
       )}
-      <ul aria-label="Runs in your library" aria-busy={results.loading} className="flex flex-col gap-1">
+      <ul aria-label={`Runs in ${place}`} aria-busy={results.loading} className="flex flex-col gap-1">
         {results.entries.map((entry) => (
           <LibraryResult key={entry.id} entry={entry} now={now} opening={opening === entry.id} onOpen={() => void open(entry)} />
         ))}
         <li ref={endRef} className="py-2 text-center text-xs text-muted">
-          {results.loading ? "Searching your library…" : results.next === null ? "" : "More below"}
+          {results.loading ? `Searching ${place}…` : results.next === null ? "" : "More below"}
         </li>
       </ul>
     </div>
@@ -145,7 +149,7 @@ function LibraryResult({ entry, now, opening, onOpen }: { entry: LibraryEntry; n
         <span className="checkerboard flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
           {thumbnail ? (
             // eslint-disable-next-line @next/next/no-img-element -- a small picture from the library, cached by its hash
-            <img src={libraryFileUrl(thumbnail)} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+            <img src={fileUrlOf(entry)(thumbnail)} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
           ) : (
             <span aria-hidden className="text-lg text-muted">
               ◇
@@ -166,6 +170,7 @@ function LibraryResult({ entry, now, opening, onOpen }: { entry: LibraryEntry; n
               </span>
             )}
             <VerdictBadges verdict={run} />
+            {entry.authorName && <span className="max-w-32 truncate">by {entry.authorName}</span>}
             <span className="max-w-40 truncate font-mono">{run.request.model}</span>
             <span className="font-mono">{run.request.aspect_ratio}</span>
             <time dateTime={new Date(run.createdAt).toISOString()} title={dateTimeText(run.createdAt)}>

@@ -2,8 +2,11 @@
 
 import { Field } from "@/components/ui/field";
 
-/** Which runs the history panel lists: this browser's, or the person's whole library (with a date range). */
-export type Scope = { where: "here" | "library"; from: string; to: string };
+/**
+ * Which runs the history panel lists: this browser's, the person's whole library, or the runs on
+ * the collections they may see (Team); the last two with a date range, Team with an author.
+ */
+export type Scope = { where: "here" | "library" | "team"; from: string; to: string; by: string };
 
 const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
@@ -26,9 +29,25 @@ export function LibraryScope({ scope, onChange }: { scope: Scope; onChange: (sco
       <div role="radiogroup" aria-label="Runs to list" className="flex gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
         {option("here", "This browser", "The runs kept in this browser (works offline)")}
         {option("library", "All my runs", "Every run in your library on the server, from every device")}
+        {option("team", "Team", "The runs on the collections you can see, whoever made them")}
       </div>
-      {scope.where === "library" && (
+      {scope.where !== "here" && (
         <div className="flex flex-wrap items-end gap-2">
+          {scope.where === "team" && (
+            <Field id="library-by" label="By" className="gap-0.5">
+              {(field) => (
+                <input
+                  {...field}
+                  type="search"
+                  value={scope.by}
+                  placeholder="anyone"
+                  maxLength={255}
+                  onChange={(event) => onChange({ ...scope, by: event.target.value })}
+                  className={`${control} w-28`}
+                />
+              )}
+            </Field>
+          )}
           <Field id="library-from" label="From" className="gap-0.5">
             {(field) => (
               <input

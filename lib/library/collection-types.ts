@@ -30,6 +30,9 @@ export type CollectionSummary = {
 /** A run on a collection: the library entry of its author's run, who that is, and when it was added. */
 export type CollectionEntry = LibraryEntry & { author: string; authorName: string; addedAt: number };
 
+/** A run found by the Team view's search, with a collection it is on (its files are read through it). */
+export type TeamEntry = CollectionEntry & { collectionId: string };
+
 export type CollectionMember = { person: string; name: string; role: "editor" | "viewer" };
 
 export const collectionNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(COLLECTION_NAME_MAX_CHARS));

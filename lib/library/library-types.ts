@@ -13,8 +13,18 @@ export type LibraryCursor = { tx: number; seq: number };
 
 export type LibraryFile = { name: string; hash: string; contentType: string; bytes: number };
 
-/** A run as the library holds it; `record` is null once the run was deleted. */
-export type LibraryEntry = { id: string; record: ArchivedRun | null; verdictAt: number; files: LibraryFile[] };
+/**
+ * A run as the library holds it; `record` is null once the run was deleted. Found by the Team
+ * view, it also says who made it and a collection it is on (its files are read through that).
+ */
+export type LibraryEntry = {
+  id: string;
+  record: ArchivedRun | null;
+  verdictAt: number;
+  files: LibraryFile[];
+  authorName?: string;
+  collectionId?: string;
+};
 
 /** A run's star and verdict, set whole: what the last change left. */
 export type LibraryVerdict = { starred: boolean; rating?: Rating; picked?: boolean; note?: string };
@@ -48,6 +58,8 @@ const entrySchema = z.object({
   record: z.nullable(archivedRunSchema),
   verdictAt: z.number(),
   files: z.array(z.object({ name: z.string(), hash: z.string().check(z.regex(HASH)), contentType: z.string(), bytes: z.number() })),
+  authorName: z.optional(z.string()),
+  collectionId: z.optional(z.string()),
 });
 
 /** The answer of GET /api/library/changes (with `cursor`), /runs, and /search (with `next`, null on the last page). */

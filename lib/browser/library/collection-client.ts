@@ -1,5 +1,6 @@
 import type { CollectionEntry, CollectionMember, CollectionSummary, CollectionVisibility } from "@/lib/library/collection-types";
-import { call, sendJson, type CallResult } from "./library-client";
+import type { LibraryEntry } from "@/lib/library/library-types";
+import { call, libraryFileUrl, sendJson, type CallResult } from "./library-client";
 
 /** The browser's calls to the collection routes; each settles to a tagged result, as the library's do. */
 
@@ -68,3 +69,7 @@ export function setCollectionMember(id: string, person: string, role: "editor" |
 /** A file of a run on the collection (named by its content: cached by the browser). */
 export const collectionFileUrl = (id: string) => (file: { hash: string; name: string }) =>
   `${base(id)}/files/${file.hash}/${encodeURIComponent(file.name)}`;
+
+/** Where a found run's files are read: through the collection that holds it (Team view), else one's own library. */
+export const fileUrlOf = (entry: Pick<LibraryEntry, "collectionId">) =>
+  entry.collectionId ? collectionFileUrl(entry.collectionId) : libraryFileUrl;

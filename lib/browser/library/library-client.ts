@@ -139,6 +139,10 @@ export type LibrarySearch = {
   /** Dates as the date inputs give them (YYYY-MM-DD, the day's start in this browser's zone), or "". */
   from: string;
   to: string;
+  /** "mine": the person's library; "team": the runs on every collection they may see. */
+  scope: "mine" | "team";
+  /** Team view only: runs by this person (part of a name or email). */
+  by: string;
 };
 
 export function searchLibrary(search: LibrarySearch, after: string | null, signal?: AbortSignal): Promise<CallResult<LibraryPage>> {
@@ -160,6 +164,8 @@ export function searchLibrary(search: LibrarySearch, after: string | null, signa
   };
   set("from", search.from ? dayStart(search.from) : "");
   set("to", search.to ? dayStart(search.to, 1) : "");
+  set("scope", search.scope === "team" ? "team" : "");
+  set("by", search.scope === "team" ? search.by.trim() : "");
   set("after", after ?? "");
   return call(`/api/library/search?${query}`, { signal }, readPage);
 }

@@ -8,6 +8,7 @@ import { sharedDatabase } from "@/lib/server/database/shared-database";
 import type { ServerConfig } from "@/lib/server/config/config";
 import { SESSION_COOKIE_NAME, savePerson, startSession } from "@/lib/server/access/person-sessions";
 import { keepRun } from "./library-store";
+import { handleSearchLibrary } from "./library-handlers";
 import {
   handleAddRuns,
   handleChangeCollection,
@@ -144,6 +145,20 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
       ((await (await handleReadCollection(as(BOB, `/api/collections/${id}`), config, id)).json()) as { collection: { role: string } })
         .collection.role,
     ).toBe("viewer");
+    // The Team view: the runs on the collections Bob may see, whoever made them, searchable by author.
+    await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: ["ada-1"] }), config, id);
+    const team = (await (await handleSearchLibrary(as(BOB, "/api/library/search?scope=team&q=prmpt"), config)).json()) as {
+      entries: { id: string; authorName: string; collectionId: string }[];
+    };
+    expect(team.entries.map((entry) => [entry.id, entry.authorName, entry.collectionId])).toEqual([["ada-1", "Ada Lovelace", id]]);
+    const byBob = (await (await handleSearchLibrary(as(BOB, "/api/library/search?scope=team&by=bob"), config)).json()) as Entries;
+    expect(byBob.entries).toEqual([]);
+    const byAda = (await (await handleSearchLibrary(as(BOB, "/api/library/search?scope=team&by=ada%40example"), config)).json()) as Entries;
+    expect(byAda.entries.map((entry) => entry.id)).toEqual(["ada-1"]);
+    // His own library does not hold it.
+    const mine = (await (await handleSearchLibrary(as(BOB, "/api/library/search"), config)).json()) as Entries;
+    expect(mine.entries.map((entry) => entry.id)).toEqual(["bob-1"]);
+
     const unknown = await handleSetMember(
       as(ADA, `/api/collections/${id}/members`, "PUT", { person: "cyd@example.com", role: "editor" }),
       config,

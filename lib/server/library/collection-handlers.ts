@@ -26,9 +26,9 @@ import {
   readCollectionFile,
   removeFromCollection,
   setCollectionMember,
-  type CollectionCursor,
 } from "./collection-store";
 import { json, libraryRoute, readJson } from "./library-route";
+import { readRunPlace, runPlaceText } from "./run-place-cursor";
 
 /**
  * The collection routes. Each looks the collection up as the caller sees it (a collection they may
@@ -136,28 +136,19 @@ export function handleDeleteCollection(request: Request, configResult: ConfigRes
   });
 }
 
-function readCursor(text: string | null): CollectionCursor | null {
-  const match = /^(\d)\.(\d{1,19})\.([^.]{1,800})\.(.{1,100})$/.exec(text ?? "");
-  if (!match) return null;
-  return { rating: Number(match[1]), addedAt: Number(match[2]), author: decodeURIComponent(match[3] ?? ""), id: match[4] ?? "" };
-}
-
-const cursorText = (cursor: CollectionCursor) =>
-  `${cursor.rating}.${cursor.addedAt}.${encodeURIComponent(cursor.author).replaceAll(".", "%2E")}.${cursor.id}`;
-
 /** GET /api/collections/<id>/runs?order=newest|rating&after=: a page of its runs with their files. */
 export function handleCollectionRuns(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
   return collectionRoute("/api/collections/:id/runs", request, configResult, id, "viewer", async (collection, connection, context) => {
     const params = new URL(request.url).searchParams;
     const after = params.get("after");
-    const cursor = after === null ? null : readCursor(after);
+    const cursor = after === null ? null : readRunPlace(after);
     if (after !== null && cursor === null) return invalid(context, "after must be a place the previous page gave.");
     const page = await collectionRuns(connection, collection.id, {
       order: params.get("order") === "rating" ? "rating" : "newest",
       after: cursor,
       limit: Math.min(RUNS_PAGE_MAX, Math.max(1, Number.parseInt(params.get("limit") ?? "60", 10) || 60)),
     });
-    return context.finish(json({ entries: page.entries, next: page.next ? cursorText(page.next) : null }));
+    return context.finish(json({ entries: page.entries, next: page.next ? runPlaceText(page.next) : null }));
   });
 }
 

@@ -10,7 +10,8 @@ import type {
   CollectionSummary,
   CollectionVisibility,
 } from "@/lib/library/collection-types";
-import { textArray, withFiles } from "./library-store";
+import { textArray, withFilesOfAuthors } from "./library-store";
+import type { RunPlaceCursor } from "./run-place-cursor";
 
 /**
  * Collections: boards of runs a person names and shares. A run stays in its author's library; a
@@ -25,8 +26,8 @@ type Store = Pick<DatabaseConnection, "db" | "blobs">;
 export type Person = { id: string; name: string };
 
 export type CollectionOrder = "newest" | "rating";
-/** Where a page ended: the rating, when the run was added (µs), and whose run it is. */
-export type CollectionCursor = { rating: number; addedAt: number; author: string; id: string };
+/** Where a page ended; its time is when the run was added (µs). */
+export type CollectionCursor = RunPlaceCursor;
 
 const PEOPLE_NAME = sql`coalesce((SELECT p.name FROM people p WHERE p.id = i.author), i.author)`;
 
@@ -161,8 +162,8 @@ export async function collectionRuns(
     after === null
       ? sql`TRUE`
       : order === "rating"
-        ? sql`(coalesce(r.rating, 0), ${micros}, i.author, i.run_id) < (${after.rating}::integer, ${after.addedAt}::bigint, ${after.author}::text, ${after.id}::text)`
-        : sql`(${micros}, i.author, i.run_id) < (${after.addedAt}::bigint, ${after.author}::text, ${after.id}::text)`;
+        ? sql`(coalesce(r.rating, 0), ${micros}, i.author, i.run_id) < (${after.rating}::integer, ${after.time}::bigint, ${after.author}::text, ${after.id}::text)`
+        : sql`(${micros}, i.author, i.run_id) < (${after.time}::bigint, ${after.author}::text, ${after.id}::text)`;
   const sort =
     order === "rating"
       ? sql`coalesce(r.rating, 0) DESC, i.added_at DESC, i.author DESC, i.run_id DESC`
@@ -178,29 +179,17 @@ export async function collectionRuns(
   );
   const more = rows.length > options.limit;
   const page = more ? rows.slice(0, options.limit) : rows;
-  // Files are read per author (each author's runs name their own files).
-  const byAuthor = new Map<string, Record<string, unknown>[]>();
-  for (const row of page) byAuthor.set(String(row.author), [...(byAuthor.get(String(row.author)) ?? []), row]);
-  const entries = new Map<string, CollectionEntry>();
-  for (const [author, authorRows] of byAuthor) {
-    const withTheirFiles = await withFiles(store, author, authorRows);
-    authorRows.forEach((row, index) => {
-      const entry = withTheirFiles[index];
-      if (!entry) return;
-      entries.set(`${author}\n${entry.id}`, {
-        ...entry,
-        author,
-        authorName: String(row.author_name),
-        addedAt: Math.floor(Number(row.added_us) / 1000),
-      });
-    });
-  }
+  const withTheirFiles = await withFilesOfAuthors(store, page);
+  const entries = withTheirFiles.map((entry, index) => {
+    const row = page[index] ?? {};
+    return { ...entry, author: String(row.author), authorName: String(row.author_name), addedAt: Math.floor(Number(row.added_us) / 1000) };
+  });
   const last = page.at(-1);
   return {
-    entries: page.flatMap((row) => entries.get(`${String(row.author)}\n${String(row.id)}`) ?? []),
+    entries,
     next:
       more && last
-        ? { rating: Number(last.rank_rating), addedAt: Number(last.added_us), author: String(last.author), id: String(last.id) }
+        ? { rating: Number(last.rank_rating), time: Number(last.added_us), author: String(last.author), id: String(last.id) }
         : null,
   };
 }

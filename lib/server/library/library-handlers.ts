@@ -25,6 +25,8 @@ import {
   type SearchCursor,
 } from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
+import { searchTeam } from "./team-search";
+import { readRunPlace, runPlaceText } from "./run-place-cursor";
 import { json, libraryRoute, readJson } from "./library-route";
 
 /**
@@ -150,7 +152,7 @@ export function handleSearchLibrary(request: Request, configResult: ConfigResult
       return context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
     }
     const rating = Number.parseInt(params.get("rating") ?? "", 10);
-    const found = await searchLibrary(connection, author, {
+    const query = {
       ...ANY_LIBRARY_QUERY,
       text,
       model: params.get("model") || null,
@@ -161,10 +163,16 @@ export function handleSearchLibrary(request: Request, configResult: ConfigResult
       status: params.get("status") || null,
       from: readTime(params.get("from")),
       to: readTime(params.get("to")),
-      order: params.get("order") === "rating" ? "rating" : "newest",
-      after: readSearchCursor(params.get("after")),
+      order: params.get("order") === "rating" ? ("rating" as const) : ("newest" as const),
       limit: Math.min(SEARCH_PAGE_MAX, Math.max(1, Number.parseInt(params.get("limit") ?? "50", 10) || 50)),
-    });
+    };
+    if (params.get("scope") === "team") {
+      // The Team view: runs on the collections the caller may see, whoever made them.
+      const by = (params.get("by") ?? "").trim().slice(0, 255) || null;
+      const team = await searchTeam(connection, author, { ...query, by, after: readRunPlace(params.get("after")) });
+      return context.finish(json({ entries: team.entries, next: team.next ? runPlaceText(team.next) : null }));
+    }
+    const found = await searchLibrary(connection, author, { ...query, after: readSearchCursor(params.get("after")) });
     return context.finish(json({ entries: found.entries, next: found.next ? searchCursorText(found.next) : null }));
   });
 }

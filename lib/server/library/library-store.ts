@@ -160,6 +160,21 @@ export async function withFiles(library: Pick<Library, "db">, author: string, ro
   }));
 }
 
+/** As `withFiles`, for rows of several authors' runs (each with an `author`): entries in the rows' order. */
+export async function withFilesOfAuthors(library: Pick<Library, "db">, rows: Record<string, unknown>[]): Promise<LibraryEntry[]> {
+  const byAuthor = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) byAuthor.set(String(row.author), [...(byAuthor.get(String(row.author)) ?? []), row]);
+  const entries = new Map<Record<string, unknown>, LibraryEntry>();
+  for (const [author, authorRows] of byAuthor) {
+    const found = await withFiles(library, author, authorRows);
+    authorRows.forEach((row, index) => {
+      const entry = found[index];
+      if (entry) entries.set(row, entry);
+    });
+  }
+  return rows.flatMap((row) => entries.get(row) ?? []);
+}
+
 /**
  * A run's star and verdict as a device set them at `at` (its clock, ms): applied only when newer
  * than the last change applied, so the latest change wins whichever arrives last. False when the
@@ -312,7 +327,7 @@ export const ANY_LIBRARY_QUERY: LibraryQuery = {
 };
 
 /** How alike a query and a stretch of a prompt must be (pg_trgm's word similarity, 0–1) to match despite typos. */
-const NEAR_SPELLING = 0.4;
+export const NEAR_SPELLING = 0.4;
 /**
  * How many of the newest (or best rated) entries a prompt search reads in order first: words many
  * prompts hold fill a page among them, and reading them in order beats fetching thousands of
@@ -320,27 +335,17 @@ const NEAR_SPELLING = 0.4;
  */
 const RECENT_WINDOW = 2000;
 
+/** Every part of a search's conditions joined by AND (TRUE when there are none). */
+export const allOf = (parts: SQL[]) => (parts.length > 0 ? sql.join(parts, sql` AND `) : sql`TRUE`);
+
 /**
- * Searches an author's kept runs: prompt words (full text) or near spellings (trigrams), model,
- * ratio, rating, pick, dates. Both prompt indexes hold the author first, so a search reads only
- * that person's entries. Keyset paging: a page starts just after where the previous one ended.
+ * A search's conditions on library_runs' columns: the prompt's words or near spellings (apart, as
+ * the search decides how to read them) and the other filters. The near-spelling operator `<%`
+ * needs pg_trgm.word_similarity_threshold set to NEAR_SPELLING in the same transaction.
  */
-export async function searchLibrary(
-  library: Library,
-  author: string,
-  query: LibraryQuery,
-): Promise<{ entries: LibraryEntry[]; next: SearchCursor | null }> {
+export function searchFilters(query: LibraryQuery): { matchesText: SQL | null; filters: SQL[] } {
   const text = query.text.trim();
-  // The author's entries in the page's order, from where the last page ended…
-  const scope = [sql`author = ${author}::text`, sql`record IS NOT NULL`];
-  const after = query.after;
   const at = (ms: number) => sql`to_timestamp(${ms}::double precision / 1000)`;
-  if (after && query.order === "rating") {
-    scope.push(sql`(coalesce(rating, 0), created_at, id) < (${after.rating}::integer, ${at(after.createdAt)}, ${after.id}::text)`);
-  } else if (after) {
-    scope.push(sql`(created_at, id) < (${at(after.createdAt)}, ${after.id}::text)`);
-  }
-  // …narrowed by the filters.
   const matchesText = text
     ? sql`(to_tsvector('simple', coalesce(prompt, '')) @@ websearch_to_tsquery('simple', ${text}::text) OR ${text}::text <% prompt)`
     : null;
@@ -355,7 +360,30 @@ export async function searchLibrary(
   if (query.from !== null) filters.push(sql`created_at >= ${at(query.from)}`);
   if (query.to !== null) filters.push(sql`created_at < ${at(query.to)}`);
 
-  const all = (parts: SQL[]) => (parts.length > 0 ? sql.join(parts, sql` AND `) : sql`TRUE`);
+  return { matchesText, filters };
+}
+
+/**
+ * Searches an author's kept runs: prompt words (full text) or near spellings (trigrams), model,
+ * ratio, rating, pick, dates. Both prompt indexes hold the author first, so a search reads only
+ * that person's entries. Keyset paging: a page starts just after where the previous one ended.
+ */
+export async function searchLibrary(
+  library: Library,
+  author: string,
+  query: LibraryQuery,
+): Promise<{ entries: LibraryEntry[]; next: SearchCursor | null }> {
+  // The author's entries in the page's order, from where the last page ended…
+  const scope = [sql`author = ${author}::text`, sql`record IS NOT NULL`];
+  const after = query.after;
+  const at = (ms: number) => sql`to_timestamp(${ms}::double precision / 1000)`;
+  if (after && query.order === "rating") {
+    scope.push(sql`(coalesce(rating, 0), created_at, id) < (${after.rating}::integer, ${at(after.createdAt)}, ${after.id}::text)`);
+  } else if (after) {
+    scope.push(sql`(created_at, id) < (${at(after.createdAt)}, ${after.id}::text)`);
+  }
+  // …narrowed by the filters.
+  const { matchesText, filters } = searchFilters(query);
   const order = query.order === "rating" ? sql`coalesce(rating, 0) DESC, created_at DESC, id DESC` : sql`created_at DESC, id DESC`;
   const columns = sql`id, record, verdict_at, coalesce(rating, 0) AS rank_rating, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms`;
   const pageSize = query.limit + 1;
@@ -364,7 +392,7 @@ export async function searchLibrary(
     if (!matchesText) {
       // Read in order along the author's index (by time, or by rating), filtered as it goes.
       return select(
-        sql`SELECT ${columns} FROM library_runs WHERE ${all([...scope, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`,
+        sql`SELECT ${columns} FROM library_runs WHERE ${allOf([...scope, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`,
       );
     }
     // The threshold of `<%` for this query only (SET LOCAL ends with the transaction).
@@ -372,16 +400,16 @@ export async function searchLibrary(
     // Words that many prompts hold fill a page from the newest (or best rated) entries at once…
     const recent = await select(sql`
       SELECT ${columns} FROM (
-        SELECT * FROM library_runs WHERE ${all(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer
-      ) recent WHERE ${all([matchesText, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`);
+        SELECT * FROM library_runs WHERE ${allOf(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer
+      ) recent WHERE ${allOf([matchesText, ...filters])} ORDER BY ${order} LIMIT ${pageSize}::integer`);
     if (recent.length === pageSize) return recent;
     const [window] = await select(sql`
-      SELECT count(*) AS entries FROM (SELECT 1 FROM library_runs WHERE ${all(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer) w`);
+      SELECT count(*) AS entries FROM (SELECT 1 FROM library_runs WHERE ${allOf(scope)} ORDER BY ${order} LIMIT ${RECENT_WINDOW}::integer) w`);
     if (Number(window?.entries ?? 0) < RECENT_WINDOW) return recent;
     // …a rare word (or a typo) is found through the prompt indexes, whose few matches are then ordered.
     return select(sql`
-      WITH matches AS MATERIALIZED (SELECT * FROM library_runs WHERE ${all([...scope, matchesText])})
-      SELECT ${columns} FROM matches WHERE ${all(filters)} ORDER BY ${order} LIMIT ${pageSize}::integer`);
+      WITH matches AS MATERIALIZED (SELECT * FROM library_runs WHERE ${allOf([...scope, matchesText])})
+      SELECT ${columns} FROM matches WHERE ${allOf(filters)} ORDER BY ${order} LIMIT ${pageSize}::integer`);
   });
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
