@@ -156,6 +156,19 @@ test("a private collection is its owner's alone; a team collection is seen by al
   await expect(adaItems.first()).toContainText("Bob Marley");
   await keepScreenshot(ada, testInfo, "team-collection-as-owner");
 
+  // Bob's Team view finds Ada's run on the collection (a typo forgiven), and narrows to one author.
+  await bob.getByRole("radio", { name: "Team" }).click();
+  await bob.getByLabel("Search prompts").fill("red kte");
+  const found = bob.getByTestId("library-result");
+  await expect(found).toHaveCount(1, { timeout: 10_000 });
+  await expect(found.first()).toContainText("a red kite over the moor");
+  await expect(found.first()).toContainText("by Ada Lovelace");
+  await bob.getByLabel("Search prompts").fill("");
+  await bob.getByLabel("Made by").fill("bob@");
+  await expect(found).toHaveCount(1);
+  await expect(found.first()).toContainText("bob's lighthouse for the campaign");
+  await keepScreenshot(bob, testInfo, "team-view");
+
   // Ada deletes her run: it leaves the collection (for Bob too).
   await ada.goto("/");
   await waitForPlayground(ada);

@@ -31,23 +31,23 @@ export function LibraryScope({ scope, onChange }: { scope: Scope; onChange: (sco
         {option("library", "All my runs", "Every run in your library on the server, from every device")}
         {option("team", "Team", "The runs on the collections you can see, whoever made them")}
       </div>
+      {scope.where === "team" && (
+        <Field id="library-by" label="Made by" className="gap-0.5">
+          {(field) => (
+            <input
+              {...field}
+              type="search"
+              value={scope.by}
+              placeholder="anyone (part of a name or email)"
+              maxLength={255}
+              onChange={(event) => onChange({ ...scope, by: event.target.value })}
+              className={`${control} w-full`}
+            />
+          )}
+        </Field>
+      )}
       {scope.where !== "here" && (
         <div className="flex flex-wrap items-end gap-2">
-          {scope.where === "team" && (
-            <Field id="library-by" label="By" className="gap-0.5">
-              {(field) => (
-                <input
-                  {...field}
-                  type="search"
-                  value={scope.by}
-                  placeholder="anyone"
-                  maxLength={255}
-                  onChange={(event) => onChange({ ...scope, by: event.target.value })}
-                  className={`${control} w-28`}
-                />
-              )}
-            </Field>
-          )}
           <Field id="library-from" label="From" className="gap-0.5">
             {(field) => (
               <input
