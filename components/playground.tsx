@@ -250,6 +250,7 @@ export function Playground({
                 </button>
                 {/* A plain link: next/link would join the first screen's scripts for a page opened now and then. */}
                 {libraryAuthor !== null && (
+                  // eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link, as Usage's beside it
                   <a href="/c" className={buttonClass("secondary", "sm")}>
                     Collections
                   </a>
