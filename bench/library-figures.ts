@@ -139,7 +139,7 @@ async function deviceFigures(): Promise<ShareRow[]> {
   }
 }
 
-const UPLOAD_RUNS = 200;
+const UPLOAD_RUNS = 2000;
 const PICTURE_BYTES = 4 * 1024 * 1024;
 
 /**

@@ -331,6 +331,7 @@ export function Playground({
                   loadThumbnail={history.thumbnail}
                   onVerdict={rateReviewed}
                   onClose={() => setReviewing(null)}
+                  collections={libraryAuthor !== null}
                 />
               )}
               <section
@@ -359,6 +360,7 @@ export function Playground({
                           verdicts={gridVerdicts.verdicts}
                           onReview={(ids) => setReviewing({ ids, title: "grid" })}
                           loadGroup={history.loadGroup}
+                          collections={libraryAuthor !== null}
                         />
                       }
                     />

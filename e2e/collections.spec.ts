@@ -62,10 +62,9 @@ async function generate(page: Page, prompt: string): Promise<void> {
   await expect(page.getByTestId("history-item").first().getByTestId("history-prompt")).toHaveText(prompt);
 }
 
-/** Selects one run in history and puts it on a new collection; answers the collection's address. */
-async function addToNewCollection(page: Page, prompt: string, name: string, team: boolean): Promise<string> {
-  await page.getByRole("checkbox", { name: `Select run: ${prompt}` }).check();
-  await page.getByRole("button", { name: "Add to collection…" }).click();
+/** Puts one run on a new collection through the dialog `open` shows; answers the collection's address. */
+async function addToNewCollection(page: Page, open: () => Promise<void>, name: string, team: boolean): Promise<string> {
+  await open();
   const dialog = page.getByRole("dialog", { name: "Add to a collection" });
   await dialog.getByRole("radio", { name: "A new collection" }).check();
   await dialog.getByLabel("Name").fill(name);
@@ -74,9 +73,14 @@ async function addToNewCollection(page: Page, prompt: string, name: string, team
   await expect(dialog.getByRole("status")).toHaveText(`Added 1 run to ${name}.`);
   const address = await dialog.getByRole("link", { name: `Open ${name}` }).getAttribute("href");
   await dialog.getByRole("button", { name: "Done" }).click();
-  await page.getByRole("checkbox", { name: `Select run: ${prompt}` }).uncheck();
   return address ?? "";
 }
+
+/** From the history panel: the run selected, then Add to collection… */
+const fromHistory = (page: Page, prompt: string) => async () => {
+  await page.getByRole("checkbox", { name: `Select run: ${prompt}` }).check();
+  await page.getByRole("button", { name: "Add to collection…" }).click();
+};
 
 test("a private collection is its owner's alone; a team collection is seen by all, added to only by editors", async ({
   browser,
@@ -84,8 +88,19 @@ test("a private collection is its owner's alone; a team collection is seen by al
   const ada = await signedIn(browser, "ada");
   await generate(ada, "a red kite over the moor");
   await generate(ada, "a heron in the reeds, private");
-  const team = await addToNewCollection(ada, "a red kite over the moor", "Spring campaign", true);
-  const secret = await addToNewCollection(ada, "a heron in the reeds, private", "Ada's drafts", false);
+  const team = await addToNewCollection(ada, fromHistory(ada, "a red kite over the moor"), "Spring campaign", true);
+  await ada.getByRole("checkbox", { name: "Select run: a red kite over the moor" }).uncheck();
+  // From review mode: the image under review (the newest run, first).
+  const review = ada.getByRole("dialog", { name: /^Review:/ });
+  const fromReview = async () => {
+    await ada.getByRole("button", { name: "Review", exact: true }).click();
+    await expect(review.getByTestId("review-image")).toHaveAttribute("alt", "a heron in the reeds, private");
+    await review.getByRole("button", { name: "Add to collection…" }).click();
+  };
+  const secret = await addToNewCollection(ada, fromReview, "Ada's drafts 1", false);
+  // The name's "1" went to the field, not to the review as a rating.
+  await expect(review.getByTestId("review-strip-rating").first()).toHaveText("");
+  await review.getByRole("button", { name: "Done" }).click();
 
   // The owner's page: the run in the grid, its picture from the library, and the sharing settings.
   await ada.goto(team);

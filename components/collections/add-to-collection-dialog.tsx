@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { smallDialogClassName, useModalDialog } from "@/components/ui/use-modal-dialog";
 import { buttonClass } from "@/components/ui/button";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
@@ -24,6 +24,14 @@ export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly st
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<{ collection: CollectionSummary; added: number } | null>(null);
+
+  // Keys typed here stay here: a dialog opened over review mode must not rate or step the review.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const keep = (event: KeyboardEvent) => event.stopPropagation();
+    dialog?.addEventListener("keydown", keep);
+    return () => dialog?.removeEventListener("keydown", keep);
+  }, [dialogRef]);
 
   useAbortableEffect((signal) => {
     void listCollections().then((result) => {

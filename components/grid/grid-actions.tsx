@@ -5,6 +5,8 @@ import { gridShareTarget, ShareButton } from "@/components/share/share-result-bu
 import { buttonClass } from "@/components/ui/button";
 import { gridReviewIds } from "./grid-review-ids";
 import type { GridSession } from "./use-grid-runner";
+import { useState } from "react";
+import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
 
 type GridActionsProps = {
   session: GridSession;
@@ -12,10 +14,13 @@ type GridActionsProps = {
   verdicts: ReadonlyMap<number, RunSummary>;
   onReview: (ids: string[]) => void;
   loadGroup: (groupId: string) => Promise<HistoryRun[]>;
+  /** The playground keeps a library: the grid's saved cells can go on a collection. */
+  collections: boolean;
 };
 
-/** What can be done with a whole grid on screen: review its saved cells, share it once it has finished. */
-export function GridActions({ session, verdicts, onReview, loadGroup }: GridActionsProps) {
+/** What can be done with a whole grid on screen: review its saved cells, share it once it has finished, put it on a collection. */
+export function GridActions({ session, verdicts, onReview, loadGroup, collections }: GridActionsProps) {
+  const [collecting, setCollecting] = useState<readonly string[] | null>(null);
   return (
     <>
       <button
@@ -32,6 +37,18 @@ export function GridActions({ session, verdicts, onReview, loadGroup }: GridActi
         waitingTitle="Available once the grid has finished"
         className={buttonClass("secondary", "sm")}
       />
+      {collections && (
+        <button
+          type="button"
+          className={buttonClass("secondary", "sm")}
+          disabled={verdicts.size === 0}
+          onClick={() => setCollecting([...verdicts.values()].map((cell) => cell.id))}
+          title="Put the grid's saved cells on a collection"
+        >
+          Add to collection…
+        </button>
+      )}
+      {collecting && <AddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { isChoice, isTyping } from "@/components/ui/is-typing";
 import { VerdictBar } from "@/components/verdict/verdict-bar";
 import { RunThumbnail } from "@/components/history/run-thumbnail";
 import { useReviewImages } from "./use-review-images";
+import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
 
 export type ReviewDialogProps = {
   title: string;
@@ -22,6 +23,8 @@ export type ReviewDialogProps = {
   loadThumbnail: (id: string) => Promise<Blob | null>;
   onVerdict: (id: string, change: VerdictChange) => void;
   onClose: () => void;
+  /** The playground keeps a library: the image under review can go on a collection. */
+  collections?: boolean;
 };
 
 /** Thumbnails shown either side of the current one in the strip. */
@@ -31,9 +34,20 @@ const STRIP_REACH = 7;
  * One image at a time, large: ←/→ move, 1–5 rate, 0 clears, P picks, N goes to the note, Esc
  * leaves. A strip of thumbnails around the current image shows the ratings given so far.
  */
-export function ReviewDialog({ title, ids, summaries, loadRuns, restore, loadThumbnail, onVerdict, onClose }: ReviewDialogProps) {
+export function ReviewDialog({
+  title,
+  ids,
+  summaries,
+  loadRuns,
+  restore,
+  loadThumbnail,
+  onVerdict,
+  onClose,
+  collections = false,
+}: ReviewDialogProps) {
   const dialogRef = useModalDialog();
   const [position, setPosition] = useState(0);
+  const [collecting, setCollecting] = useState<string | null>(null);
   const images = useReviewImages(ids, position, { loadRuns, restore });
   const id = ids[position];
   const summary = id === undefined ? undefined : summaries.get(id);
@@ -95,6 +109,15 @@ export function ReviewDialog({ title, ids, summaries, loadRuns, restore, loadThu
             </span>
           </h2>
           <p className="text-xs text-zinc-400">← → move · 1–5 rate · 0 clears · P pick · N note · Esc leaves</p>
+          {collections && id !== undefined && (
+            <button
+              type="button"
+              onClick={() => setCollecting(id)}
+              className="ml-auto rounded-lg border border-zinc-700 px-3 py-1.5 text-sm font-medium hover:bg-zinc-800"
+            >
+              Add to collection…
+            </button>
+          )}
           <button
             type="button"
             onClick={() => dialogRef.current?.close()}
@@ -157,6 +180,7 @@ export function ReviewDialog({ title, ids, summaries, loadRuns, restore, loadThu
           })}
         </ol>
       </div>
+      {collecting && <AddToCollectionDialog runIds={[collecting]} onClose={() => setCollecting(null)} />}
     </dialog>
   );
 }
