@@ -94,93 +94,96 @@ export function ReviewDialog({
   const strip = ids.slice(from, position + STRIP_REACH + 1);
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label={`Review: ${title}`}
-      onClose={onClose}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950 p-0 text-zinc-100 backdrop:bg-black"
-    >
-      <div className="flex h-full flex-col gap-3 p-4">
-        <header className="flex flex-wrap items-center gap-3">
-          <h2 className="text-sm font-semibold">
-            Review · {title} ·{" "}
-            <span data-testid="review-position">
-              {position + 1} of {ids.length}
-            </span>
-          </h2>
-          <p className="text-xs text-zinc-400">← → move · 1–5 rate · 0 clears · P pick · N note · Esc leaves</p>
-          {collections && id !== undefined && (
+    <>
+      <dialog
+        ref={dialogRef}
+        aria-label={`Review: ${title}`}
+        onClose={onClose}
+        className="m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950 p-0 text-zinc-100 backdrop:bg-black"
+      >
+        <div className="flex h-full flex-col gap-3 p-4">
+          <header className="flex flex-wrap items-center gap-3">
+            <h2 className="text-sm font-semibold">
+              Review · {title} ·{" "}
+              <span data-testid="review-position">
+                {position + 1} of {ids.length}
+              </span>
+            </h2>
+            <p className="text-xs text-zinc-400">← → move · 1–5 rate · 0 clears · P pick · N note · Esc leaves</p>
+            {collections && id !== undefined && (
+              <button
+                type="button"
+                onClick={() => setCollecting(id)}
+                className="ml-auto rounded-lg border border-zinc-700 px-3 py-1.5 text-sm font-medium hover:bg-zinc-800"
+              >
+                Add to collection…
+              </button>
+            )}
             <button
               type="button"
-              onClick={() => setCollecting(id)}
+              onClick={() => dialogRef.current?.close()}
               className="ml-auto rounded-lg border border-zinc-700 px-3 py-1.5 text-sm font-medium hover:bg-zinc-800"
             >
-              Add to collection…
+              Done
             </button>
+          </header>
+          <figure className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2">
+            {image && image.url !== null ? (
+              // eslint-disable-next-line @next/next/no-img-element -- an object URL already decoded, or the service's URL
+              <img
+                src={image.url}
+                alt={summary ? summary.request.prompt : "Image under review"}
+                width={image.width}
+                height={image.height}
+                referrerPolicy="no-referrer"
+                data-testid="review-image"
+                className="min-h-0 max-w-full flex-1 object-contain"
+              />
+            ) : (
+              <p className="text-sm text-zinc-400" role="status">
+                {image && image.url === null ? image.reason : "Loading…"}
+              </p>
+            )}
+            {summary && (
+              <figcaption className="max-w-3xl text-center text-sm text-zinc-300">
+                {summary.request.prompt} · <span className="font-mono">{summary.request.model}</span> ·{" "}
+                <span className="font-mono">{summary.request.aspect_ratio}</span>
+              </figcaption>
+            )}
+          </figure>
+          {summary && id !== undefined && (
+            // On a surface of the page's own scheme, so the bar's fields read as they do everywhere else.
+            <div className="mx-auto rounded-xl bg-white px-3 py-2 text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
+              <VerdictBar verdict={summary} onChange={(change) => onVerdict(id, change)} />
+            </div>
           )}
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            className="ml-auto rounded-lg border border-zinc-700 px-3 py-1.5 text-sm font-medium hover:bg-zinc-800"
-          >
-            Done
-          </button>
-        </header>
-        <figure className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2">
-          {image && image.url !== null ? (
-            // eslint-disable-next-line @next/next/no-img-element -- an object URL already decoded, or the service's URL
-            <img
-              src={image.url}
-              alt={summary ? summary.request.prompt : "Image under review"}
-              width={image.width}
-              height={image.height}
-              referrerPolicy="no-referrer"
-              data-testid="review-image"
-              className="min-h-0 max-w-full flex-1 object-contain"
-            />
-          ) : (
-            <p className="text-sm text-zinc-400" role="status">
-              {image && image.url === null ? image.reason : "Loading…"}
-            </p>
-          )}
-          {summary && (
-            <figcaption className="max-w-3xl text-center text-sm text-zinc-300">
-              {summary.request.prompt} · <span className="font-mono">{summary.request.model}</span> ·{" "}
-              <span className="font-mono">{summary.request.aspect_ratio}</span>
-            </figcaption>
-          )}
-        </figure>
-        {summary && id !== undefined && (
-          // On a surface of the page's own scheme, so the bar's fields read as they do everywhere else.
-          <div className="mx-auto rounded-xl bg-white px-3 py-2 text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
-            <VerdictBar verdict={summary} onChange={(change) => onVerdict(id, change)} />
-          </div>
-        )}
-        <ol aria-label="Images in this review" className="flex justify-center gap-2 overflow-hidden">
-          {strip.map((stripId, offset) => {
-            const at = from + offset;
-            const item = summaries.get(stripId);
-            return (
-              <li key={stripId}>
-                <button
-                  type="button"
-                  onClick={() => setPosition(at)}
-                  aria-current={at === position ? "true" : undefined}
-                  aria-label={`Image ${at + 1}${item?.rating ? `, ${ratingText(item.rating)}` : ", not rated"}${item?.picked ? ", pick" : ""}`}
-                  className={`flex flex-col items-center gap-0.5 rounded-lg p-1 ${at === position ? "bg-zinc-700 ring-2 ring-accent-500" : "hover:bg-zinc-800"}`}
-                >
-                  {item && <RunThumbnail run={item} load={loadThumbnail} />}
-                  <span className="h-3 text-[10px] leading-3 text-amber-400" data-testid="review-strip-rating">
-                    {item?.rating ? "★".repeat(item.rating) : ""}
-                    {item?.picked ? " ✓" : ""}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
+          <ol aria-label="Images in this review" className="flex justify-center gap-2 overflow-hidden">
+            {strip.map((stripId, offset) => {
+              const at = from + offset;
+              const item = summaries.get(stripId);
+              return (
+                <li key={stripId}>
+                  <button
+                    type="button"
+                    onClick={() => setPosition(at)}
+                    aria-current={at === position ? "true" : undefined}
+                    aria-label={`Image ${at + 1}${item?.rating ? `, ${ratingText(item.rating)}` : ", not rated"}${item?.picked ? ", pick" : ""}`}
+                    className={`flex flex-col items-center gap-0.5 rounded-lg p-1 ${at === position ? "bg-zinc-700 ring-2 ring-accent-500" : "hover:bg-zinc-800"}`}
+                  >
+                    {item && <RunThumbnail run={item} load={loadThumbnail} />}
+                    <span className="h-3 text-[10px] leading-3 text-amber-400" data-testid="review-strip-rating">
+                      {item?.rating ? "★".repeat(item.rating) : ""}
+                      {item?.picked ? " ✓" : ""}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      </dialog>
+      {/* Beside the review, not in it: React passes a dialog's close event on to the dialogs around it. */}
       {collecting && <AddToCollectionDialog runIds={[collecting]} onClose={() => setCollecting(null)} />}
-    </dialog>
+    </>
   );
 }
