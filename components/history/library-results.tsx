@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
-import type { LibraryEntry } from "@/lib/library/library-types";
+import { smallPictureOf, type LibraryEntry } from "@/lib/library/library-types";
 import { fetchRun, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
 import { fileUrlOf } from "@/lib/browser/library/collection-client";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
@@ -136,7 +136,7 @@ export function LibraryResults({
 function LibraryResult({ entry, now, opening, onOpen }: { entry: LibraryEntry; now: number; opening: boolean; onOpen: () => void }) {
   const run = entry.record;
   if (!run) return null;
-  const thumbnail = run.thumbnailFile ? entry.files.find((file) => file.name === run.thumbnailFile) : undefined;
+  const thumbnail = smallPictureOf(entry);
   const excerpt = run.request.prompt.length > 140 ? `${run.request.prompt.slice(0, 140)}…` : run.request.prompt;
   return (
     <li data-testid="library-result" data-run-id={run.id}>

@@ -14,6 +14,18 @@ export type LibraryCursor = { tx: number; seq: number };
 export type LibraryFile = { name: string; hash: string; contentType: string; bytes: number };
 
 /**
+ * The small WebP the server makes from a run's first image when it keeps the run: what lists and
+ * grids show. It is not one of the run's own files (an export or a rebuilt run leaves it out).
+ */
+export const SERVER_THUMBNAIL = "library-thumbnail.webp";
+
+/** The picture a list or grid shows for an entry: the server's thumbnail, else the browser's. */
+export function smallPictureOf(entry: Pick<LibraryEntry, "record" | "files">): LibraryFile | null {
+  const byName = (name: string | null | undefined) => (name ? (entry.files.find((file) => file.name === name) ?? null) : null);
+  return byName(SERVER_THUMBNAIL) ?? byName(entry.record?.thumbnailFile);
+}
+
+/**
  * A run as the library holds it; `record` is null once the run was deleted. Found by the Team
  * view, it also says who made it and a collection it is on (its files are read through that).
  */

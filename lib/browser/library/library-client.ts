@@ -1,7 +1,7 @@
 import { archivedRunFiles } from "@/lib/browser/history/history-export";
 import { rebuildRun } from "@/lib/history/rebuild-run";
 import type { HistoryRun } from "@/lib/history/history-types";
-import { libraryPageSchema, type LibraryEntry, type LibraryPage, type LibraryVerdict } from "@/lib/library/library-types";
+import { libraryPageSchema, SERVER_THUMBNAIL, type LibraryEntry, type LibraryPage, type LibraryVerdict } from "@/lib/library/library-types";
 import { problemSchema } from "@/lib/request/problem";
 
 /**
@@ -88,12 +88,15 @@ export async function fetchRun(entry: LibraryEntry, fileUrl = libraryFileUrl): P
   if (!record) return { ok: false, retry: false, status: 404, message: "The run was deleted." };
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const fetched = await Promise.all(
-    entry.files.map((file) =>
-      call(fileUrl(file), {}, async (response) => ({
-        name: file.name,
-        bytes: new Uint8Array(await response.arrayBuffer()),
-      })),
-    ),
+    // The server's thumbnail is for lists, not part of the run.
+    entry.files
+      .filter((file) => file.name !== SERVER_THUMBNAIL)
+      .map((file) =>
+        call(fileUrl(file), {}, async (response) => ({
+          name: file.name,
+          bytes: new Uint8Array(await response.arrayBuffer()),
+        })),
+      ),
   );
   for (const result of fetched) {
     if (!result.ok) return result;

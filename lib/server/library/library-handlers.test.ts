@@ -8,7 +8,8 @@ import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import type { ServerConfig } from "@/lib/server/config/config";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
-import { libraryPageSchema } from "@/lib/library/library-types";
+import sharp from "sharp";
+import { libraryPageSchema, SERVER_THUMBNAIL } from "@/lib/library/library-types";
 import { SESSION_COOKIE, createSessionToken } from "@/lib/server/access/session";
 import {
   handleClearLibrary,
@@ -88,6 +89,30 @@ describe.each(DATABASE_TARGETS)("the library routes on %s", (kind) => {
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
     expect((await handleLibraryFile(getRequest("/x"), config, "0".repeat(64), "x.png")).status).toBe(404);
+
+    // The server made the small picture lists show: a WebP of the first image, at most 320 pixels wide.
+    const thumbnail = entry?.files.find((file) => file.name === SERVER_THUMBNAIL);
+    expect(thumbnail?.contentType).toBe("image/webp");
+    const served = await handleLibraryFile(getRequest("/x"), config, thumbnail?.hash ?? "", SERVER_THUMBNAIL);
+    const webp = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([webp.format, webp.width, webp.height]).toEqual(["webp", 64, 36]);
+  });
+
+  it("makes a large picture's server thumbnail 320 pixels on its longest side, smaller than the picture", async () => {
+    const large = new Uint8Array(
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer(),
+    );
+    expect((await handleKeepRun(keepRequest(runForm(record("large"), large)), config)).status).toBe(201);
+    const page = libraryPageSchema.parse(await (await handleSearchLibrary(getRequest("/api/library/search?limit=100"), config)).json());
+    const thumbnail = page.entries.find((item) => item.id === "large")?.files.find((file) => file.name === SERVER_THUMBNAIL);
+    const served = await handleLibraryFile(getRequest("/x"), config, thumbnail?.hash ?? "", SERVER_THUMBNAIL);
+    const webp = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([webp.format, webp.width, webp.height]).toEqual(["webp", 320, 180]);
+    expect(thumbnail?.bytes).toBeLessThan(large.byteLength);
+    // The tests after this one count the library's runs.
+    expect((await handleDeleteRuns(jsonRequest("/api/library/runs", "DELETE", { ids: ["large"] }), config)).status).toBe(200);
   });
 
   it("refuses a file that is not what the record says, and a run from another site", async () => {

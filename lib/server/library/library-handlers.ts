@@ -25,6 +25,7 @@ import {
   type SearchCursor,
 } from "./library-store";
 import { receiveLibraryUpload } from "./library-upload";
+import { withServerThumbnail } from "./server-thumbnail";
 import { searchTeam } from "./team-search";
 import { readRunPlace, runPlaceText } from "./run-place-cursor";
 import { json, libraryRoute, readJson } from "./library-route";
@@ -80,7 +81,8 @@ export function handleKeepRun(request: Request, configResult: ConfigResult): Pro
         }
         return finish(problemResponse("library-run-invalid", { requestId, detail: received.detail }));
       }
-      const { record, verdictAt, files } = received.upload;
+      const { record, verdictAt } = received.upload;
+      const files = await withServerThumbnail(record, received.upload.files);
       // The exact size, now that it is known (the framing around the files is not counted).
       const runBytes = files.reduce((total, file) => total + ("data" in file ? file.data.byteLength : file.bytes), 0);
       if (runBytes > room) return finish(quotaReached(config, usage.bytes, requestId), { bytesIn: received.size });
