@@ -35,11 +35,14 @@ export function CollectionPage({
   initialMembers,
   viewer,
   people,
+  link,
 }: {
   initial: CollectionSummary;
   initialMembers: CollectionMember[];
   viewer: { id: string; name: string };
   people: boolean;
+  /** Opened through a link for people outside it (read only). */
+  link: string | null;
 }) {
   const [collection, setCollection] = useState(initial);
   const [members, setMembers] = useState(initialMembers);
@@ -51,14 +54,14 @@ export function CollectionPage({
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
-  const fileUrl = useMemo(() => collectionFileUrl(collection.id), [collection.id]);
+  const fileUrl = useMemo(() => collectionFileUrl(collection.id, link), [collection.id, link]);
   const canEdit = collection.role !== "viewer";
 
   useAbortableEffect(
     (signal) => {
       setLoaded({ entries: [], next: null, loading: true, problem: null });
       setMore(null);
-      void collectionRuns(collection.id, order, null, signal).then((page) => {
+      void collectionRuns(collection.id, order, null, { signal, link }).then((page) => {
         if (signal.aborted) return;
         setLoaded(
           page.ok
@@ -67,13 +70,13 @@ export function CollectionPage({
         );
       });
     },
-    [collection.id, order],
+    [collection.id, order, link],
   );
 
   useAbortableEffect(
     (signal) => {
       if (more === null || more.order !== order) return;
-      void collectionRuns(collection.id, order, more.after, signal).then((page) => {
+      void collectionRuns(collection.id, order, more.after, { signal, link }).then((page) => {
         if (signal.aborted) return;
         setLoaded((current) =>
           page.ok
@@ -82,7 +85,7 @@ export function CollectionPage({
         );
       });
     },
-    [collection.id, order, more],
+    [collection.id, order, more, link],
   );
 
   // The next page as the end of the grid comes into view.
@@ -116,7 +119,7 @@ export function CollectionPage({
     const all = [...loaded.entries];
     let after = loaded.next;
     while (after !== null && all.length < DOWNLOAD_MAX_RUNS) {
-      const page = await collectionRuns(collection.id, order, after);
+      const page = await collectionRuns(collection.id, order, after, { link });
       if (!page.ok) return page.message;
       all.push(...page.value.entries);
       after = page.value.next;

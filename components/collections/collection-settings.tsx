@@ -4,12 +4,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CollectionLink } from "./collection-link";
 import { changeCollection, deleteCollection, setCollectionMember } from "@/lib/browser/library/collection-client";
 import type { CollectionMember, CollectionSummary } from "@/lib/library/collection-types";
 
 /**
  * What only a collection's owner changes: who sees it (private or the team), the people given a
- * role (editors add and remove runs, viewers look), and deleting it (its runs stay where they are).
+ * role (editors add and remove runs, viewers look), its link for people outside it, and deleting it
+ * (its runs stay where they are).
  */
 export function CollectionSettings({
   collection,
@@ -121,6 +123,7 @@ export function CollectionSettings({
           {problem}
         </p>
       )}
+      <CollectionLink collection={collection} onChanged={onChanged} />
       <div>
         <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setConfirmDelete(true)}>
           Delete this collection…

@@ -25,6 +25,8 @@ export type CollectionSummary = {
   role: CollectionRole;
   runs: number;
   updatedAt: number;
+  /** Its link for people outside it: none, or until when it works (null: never expires). */
+  link: { expiresAt: number | null } | null;
 };
 
 /** A run on a collection: the library entry of its author's run, who that is, and when it was added. */
@@ -57,6 +59,11 @@ export const removeRunsSchema = z.object({
     .array(z.object({ author: z.string().check(z.minLength(1), z.maxLength(255)), id: z.string().check(z.minLength(1), z.maxLength(100)) }))
     .check(z.minLength(1), z.maxLength(COLLECTION_CHANGE_MAX_RUNS)),
 });
+
+/** How long a link for people outside lives, in days (null: never), as a share's does. */
+export const LINK_LIFETIMES = [null, 1, 7, 30] as const;
+
+export const linkRequestSchema = z.object({ days: z.nullable(z.union([z.literal(1), z.literal(7), z.literal(30)])) });
 
 export const memberChangeSchema = z.object({
   person: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),

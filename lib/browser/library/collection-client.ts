@@ -30,14 +30,17 @@ export function deleteCollection(id: string): Promise<CallResult<unknown>> {
   return call(base(id), { method: "DELETE" }, (response) => response.json());
 }
 
+/** A page of the collection's runs; `link`: read through a link for people outside it. */
 export function collectionRuns(
   id: string,
   order: "newest" | "rating",
   after: string | null,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; link?: string | null } = {},
 ): Promise<CallResult<{ entries: CollectionEntry[]; next: string | null }>> {
+  const { signal, link } = options;
   const query = new URLSearchParams({ order });
   if (after) query.set("after", after);
+  if (link) query.set("link", link);
   return call(
     `${base(id)}/runs?${query}`,
     { signal },
@@ -66,9 +69,24 @@ export function setCollectionMember(id: string, person: string, role: "editor" |
   );
 }
 
-/** A file of a run on the collection (named by its content: cached by the browser). */
-export const collectionFileUrl = (id: string) => (file: { hash: string; name: string }) =>
-  `${base(id)}/files/${file.hash}/${encodeURIComponent(file.name)}`;
+/** A file of a run on the collection (named by its content: cached by the browser), through a link when given. */
+export const collectionFileUrl =
+  (id: string, link: string | null = null) =>
+  (file: { hash: string; name: string }) =>
+    `${base(id)}/files/${file.hash}/${encodeURIComponent(file.name)}${link ? `?link=${encodeURIComponent(link)}` : ""}`;
+
+/** Makes the collection's link for people outside it (replacing any): its path and when it expires. */
+export function makeCollectionLink(id: string, days: 1 | 7 | 30 | null): Promise<CallResult<{ path: string; expiresAt: number | null }>> {
+  return call(
+    `${base(id)}/link`,
+    sendJson("POST", { days }),
+    async (response) => (await response.json()) as { path: string; expiresAt: number | null },
+  );
+}
+
+export function stopCollectionLink(id: string): Promise<CallResult<unknown>> {
+  return call(`${base(id)}/link`, { method: "DELETE" }, (response) => response.json());
+}
 
 /** Where a found run's files are read: through the collection that holds it (Team view), else one's own library. */
 export const fileUrlOf = (entry: Pick<LibraryEntry, "collectionId">) =>

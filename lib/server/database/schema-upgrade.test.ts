@@ -125,6 +125,7 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0010_library_search",
               "0011_library_search_order",
               "0012_library_collections",
+              "0013_collection_links",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);

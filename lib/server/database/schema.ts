@@ -351,6 +351,10 @@ export const libraryCollections = pgTable(
     visibility: text("visibility", { enum: ["private", "team"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The SHA-256 of its link for people outside it (read-only, like a share page); NULL: no link. */
+    linkHash: text("link_hash"),
+    /** When that link stops working; NULL: never. */
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }),
   },
   (table) => [
     check("library_collections_visibility_check", sql`${table.visibility} IN ('private', 'team')`),

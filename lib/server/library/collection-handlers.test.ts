@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { archivedRunFixture } from "@/test-support/archived-run";
 import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
 import { samplePng } from "@/test-support/fake-service/behaviours";
@@ -17,6 +18,8 @@ import {
   handleCreateCollection,
   handleDeleteCollection,
   handleListCollections,
+  handleMakeLink,
+  handleStopLink,
   handleReadCollection,
   handleRemoveRuns,
   handleSetMember,
@@ -131,6 +134,54 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
     expect((await handleDeleteCollection(as(BOB, `/api/collections/${id}`, "DELETE"), config, id)).status).toBe(403);
     expect((await handleDeleteCollection(as(ADA, `/api/collections/${id}`, "DELETE"), config, id)).status).toBe(200);
     expect((await handleReadCollection(as(ADA, `/api/collections/${id}`), config, id)).status).toBe(404);
+  });
+
+  it("a link for people outside opens a private collection read-only until it is stopped or expires", async () => {
+    const made = (await (
+      await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "Linked", visibility: "private" }), config)
+    ).json()) as { collection: { id: string } };
+    const id = made.collection.id;
+    await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: ["ada-1"] }), config, id);
+    expect((await handleMakeLink(as(BOB, `/api/collections/${id}/link`, "POST", { days: 7 }), config, id)).status).toBe(404);
+    const link = await handleMakeLink(as(ADA, `/api/collections/${id}/link`, "POST", { days: 7 }), config, id);
+    expect(link.status).toBe(201);
+    const { path, expiresAt } = (await link.json()) as { path: string; expiresAt: number };
+    expect(expiresAt - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    const token = new URL(path, ORIGIN).searchParams.get("link") ?? "";
+
+    const runs = await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${token}`), config, id);
+    const page = (await runs.json()) as Entries;
+    expect(page.entries.map((entry) => entry.id)).toEqual(["ada-1"]);
+    const file = page.entries[0]?.files.find((item) => item.name === "image-1.png");
+    expect((await handleCollectionFile(as(BOB, `/x?link=${token}`), config, id, file?.hash ?? "", "image-1.png")).status).toBe(200);
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs`), config, id)).status).toBe(404);
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${"x".repeat(24)}`), config, id)).status).toBe(404);
+    // Read only: the link gives nothing to change with.
+    const add = await handleAddRuns(as(BOB, `/api/collections/${id}/runs?link=${token}`, "POST", { runIds: ["bob-1"] }), config, id);
+    expect(add.status).toBe(404);
+    // The owner sees that a link is active.
+    const seen = (await (await handleReadCollection(as(ADA, `/api/collections/${id}`), config, id)).json()) as {
+      collection: { link: { expiresAt: number } | null };
+    };
+    expect(seen.collection.link?.expiresAt).toBe(expiresAt);
+
+    // Past its lifetime: 410, in plain words.
+    const database = await sharedDatabase(serverConfig.shares);
+    await database.db.execute(sql`UPDATE library_collections SET link_expires_at = now() - interval '1 minute' WHERE id = ${id}`);
+    const expired = await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${token}`), config, id);
+    expect(await problemOf(expired)).toMatchObject({ status: 410, detail: "This link to a collection has expired." });
+
+    // A new link replaces it; stopped, it opens nothing.
+    const again = (await (await handleMakeLink(as(ADA, `/api/collections/${id}/link`, "POST", { days: null }), config, id)).json()) as {
+      path: string;
+      expiresAt: null;
+    };
+    expect(again.expiresAt).toBeNull();
+    const second = new URL(again.path, ORIGIN).searchParams.get("link") ?? "";
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${token}`), config, id)).status).toBe(404);
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${second}`), config, id)).status).toBe(200);
+    expect((await handleStopLink(as(ADA, `/api/collections/${id}/link`, "DELETE"), config, id)).status).toBe(200);
+    expect((await handleCollectionRuns(as(BOB, `/api/collections/${id}/runs?link=${second}`), config, id)).status).toBe(404);
   });
 
   it("refuses bad bodies, unknown people, other sites and nobody signed in", async () => {

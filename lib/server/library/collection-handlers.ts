@@ -8,6 +8,7 @@ import type { Viewer } from "@/lib/server/people/author";
 import {
   addRunsSchema,
   collectionChangeSchema,
+  linkRequestSchema,
   memberChangeSchema,
   newCollectionSchema,
   removeRunsSchema,
@@ -29,6 +30,7 @@ import {
 } from "./collection-store";
 import { json, libraryRoute, readJson } from "./library-route";
 import { readRunPlace, runPlaceText } from "./run-place-cursor";
+import { collectionByLink, makeCollectionLink, stopCollectionLink } from "./collection-links";
 
 /**
  * The collection routes. Each looks the collection up as the caller sees it (a collection they may
@@ -65,7 +67,16 @@ function collectionRoute(
     needs === "viewer" ? "read" : "change",
     async (config, context, author, connection, viewer) => {
       const { requestId, finish } = context;
-      const collection = id.length <= 40 ? await collectionFor(connection, id, author) : null;
+      let collection = id.length <= 40 ? await collectionFor(connection, id, author) : null;
+      // Not theirs to see: a link for people outside lets them read it (and only read).
+      const link = new URL(request.url).searchParams.get("link");
+      if (!collection && link !== null && needs === "viewer") {
+        const found = await collectionByLink(connection, id, link);
+        if (found.state === "expired") {
+          return finish(problemResponse("share-expired", { requestId, detail: "This link to a collection has expired." }));
+        }
+        if (found.state === "found") collection = found.collection;
+      }
       if (!collection)
         return finish(problemResponse("collection-not-found", { requestId, detail: "It may have been deleted, or not shared with you." }));
       if (RANK[collection.role] < RANK[needs]) {
@@ -187,6 +198,34 @@ export function handleRemoveRuns(request: Request, configResult: ConfigResult, i
       return context.finish(json({ removed: await removeFromCollection(connection, collection.id, parsed.data.runs) }));
     },
   );
+}
+
+/** POST /api/collections/<id>/link {days: 1 | 7 | 30 | null}: the owner makes its link for people outside (replacing any). */
+export function handleMakeLink(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute(
+    "/api/collections/:id/link",
+    request,
+    configResult,
+    id,
+    "owner",
+    async (collection, connection, context, _viewer, config) => {
+      const guarded = await readJson(request, config, context);
+      if (!guarded.ok) return guarded.response;
+      const parsed = linkRequestSchema.safeParse(guarded.payload);
+      if (!parsed.success) return invalid(context, 'Send {"days": 1 | 7 | 30 | null} (null: the link never expires).');
+      const made = await makeCollectionLink(connection, collection.id, parsed.data.days);
+      const path = `/c/${collection.id}?link=${made.token}`;
+      return context.finish(json({ path, expiresAt: made.expiresAt }, 201));
+    },
+  );
+}
+
+/** DELETE /api/collections/<id>/link: the owner stops the link; it then opens nothing. */
+export function handleStopLink(request: Request, configResult: ConfigResult, id: string): Promise<Response> {
+  return collectionRoute("/api/collections/:id/link", request, configResult, id, "owner", async (collection, connection, context) => {
+    await stopCollectionLink(connection, collection.id);
+    return context.finish(json({ stopped: true }));
+  });
 }
 
 /** PUT /api/collections/<id>/members {person, role}: the owner gives a person a role (null takes it away). */

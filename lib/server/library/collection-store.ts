@@ -41,6 +41,7 @@ function summaryOf(row: Record<string, unknown>): CollectionSummary {
     role: String(row.role) as CollectionRole,
     runs: Number(row.runs ?? 0),
     updatedAt: new Date(String(row.updated_at)).getTime(),
+    link: row.link_hash ? { expiresAt: row.link_expires_at ? new Date(String(row.link_expires_at)).getTime() : null } : null,
   };
 }
 
@@ -66,7 +67,7 @@ export async function createCollection(
     await store.db.execute(sql`
       INSERT INTO library_collections (id, owner, owner_name, name, visibility)
       VALUES (${id}::text, ${owner.id}::text, ${owner.name}::text, ${collection.name}::text, ${collection.visibility}::text)
-      RETURNING id, name, visibility, owner, owner_name, updated_at, 'owner' AS role, 0 AS runs`),
+      RETURNING id, name, visibility, owner, owner_name, updated_at, link_hash, link_expires_at, 'owner' AS role, 0 AS runs`),
   );
   return summaryOf(row ?? {});
 }
@@ -76,7 +77,8 @@ export async function collectionFor(store: Store, id: string, person: string): P
   const [row] = rowsOf(
     await store.db.execute(sql`
       SELECT * FROM (
-        SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, ${roleSql(person)} AS role, ${runsCount} AS runs
+        SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, c.link_hash, c.link_expires_at,
+               ${roleSql(person)} AS role, ${runsCount} AS runs
         FROM library_collections c WHERE c.id = ${id}::text
       ) seen WHERE role IS NOT NULL`),
   );
@@ -87,7 +89,8 @@ export async function collectionFor(store: Store, id: string, person: string): P
 export async function collectionsFor(store: Store, person: string): Promise<CollectionSummary[]> {
   const rows = rowsOf(
     await store.db.execute(sql`
-      SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, ${roleSql(person)} AS role, ${runsCount} AS runs
+      SELECT c.id, c.name, c.visibility, c.owner, c.owner_name, c.updated_at, c.link_hash, c.link_expires_at,
+               ${roleSql(person)} AS role, ${runsCount} AS runs
       FROM library_collections c
       WHERE c.owner = ${person}::text
          OR c.visibility = 'team'
