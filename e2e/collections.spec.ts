@@ -10,9 +10,9 @@ import { E2E } from "./servers";
 import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
 
 /**
- * Collections as two people of one company see them: what one keeps private the other cannot see,
- * a team collection the other can look at but not add to as a viewer, and adds to once made an
- * editor. People sign in with a real OpenID Connect provider; the library is on.
+ * Collections as two people of one company see them: what one keeps private the other cannot see
+ * (unless sent its link), a team collection the other can look at but not add to as a viewer, and
+ * adds to once made an editor. People sign in with a real OpenID Connect provider; the library is on.
  */
 
 const PUBLIC_URL = `http://127.0.0.1:${E2E.collectionsPort}`;
@@ -126,6 +126,22 @@ test("a private collection is its owner's alone; a team collection is seen by al
   expect(hidden?.status()).toBe(404);
   const secretId = secret.split("/").pop() ?? "";
   expect((await bob.request.get(`/api/collections/${secretId}/runs`)).status()).toBe(404);
+
+  // A link for people outside: Bob opens Ada's private collection through it, read-only, until she stops it.
+  await ada.goto(secret);
+  await ada.getByLabel("Lifetime").selectOption("1");
+  await ada.getByRole("button", { name: "Make a link" }).click();
+  const linked = await ada.getByLabel("Link to this collection").inputValue();
+  await expect(ada.getByTestId("collection-link-state")).toContainText("A link is active until");
+  const throughLink = await bob.goto(linked);
+  expect(throughLink?.status()).toBe(200);
+  await expect(bob.getByTestId("collection-facts")).toContainText("opened by a link");
+  await expect(bob.getByTestId("collection-item")).toHaveCount(1, { timeout: 10_000 });
+  await expect(bob.getByTestId("collection-item").first().locator("img")).toHaveJSProperty("complete", true);
+  await expect(bob.getByRole("heading", { name: "Sharing" })).toHaveCount(0);
+  await ada.getByRole("button", { name: "Stop the link" }).click();
+  await expect(ada.getByTestId("collection-link-state")).toContainText("No link");
+  expect((await bob.goto(linked))?.status()).toBe(404);
 
   // A viewer looks, opens a run large, and cannot add or take off.
   await bob.goto(team);
