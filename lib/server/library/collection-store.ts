@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { OPEN_AUTHOR, TEAM_AUTHOR } from "@/lib/server/people/author";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type {
@@ -16,7 +17,7 @@ import type { RunPlaceCursor } from "./run-place-cursor";
 /**
  * Collections: boards of runs a person names and shares. A run stays in its author's library; a
  * collection only names it (author, run id), and a run its author deletes leaves every collection.
- * Who sees what, by one rule (`roleOn`): the owner; then the people the owner gave a role; then,
+ * Who sees what, by one rule (`roleSql`): the owner; then the people the owner gave a role; then,
  * for a team-visible collection, everyone signed in, as a viewer.
  */
 
@@ -29,7 +30,13 @@ export type CollectionOrder = "newest" | "rating";
 /** Where a page ended; its time is when the run was added (µs). */
 export type CollectionCursor = RunPlaceCursor;
 
-const PEOPLE_NAME = sql`coalesce((SELECT p.name FROM people p WHERE p.id = i.author), i.author)`;
+/**
+ * The name to show for an author id: the person's, as they signed in; the open playground's one
+ * person and the shared password's team by the names they go by elsewhere.
+ */
+export const authorNameSql = (author: SQL) => sql`coalesce(
+  (SELECT p.name FROM people p WHERE p.id = ${author}),
+  CASE ${author} WHEN ${OPEN_AUTHOR.id}::text THEN ${OPEN_AUTHOR.name}::text WHEN ${TEAM_AUTHOR.id}::text THEN ${TEAM_AUTHOR.name}::text ELSE ${author} END)`;
 
 function summaryOf(row: Record<string, unknown>): CollectionSummary {
   return {
@@ -174,7 +181,7 @@ export async function collectionRuns(
   const rows = rowsOf(
     await store.db.execute(sql`
       SELECT i.author, r.id, r.record, r.verdict_at, coalesce(r.rating, 0) AS rank_rating,
-             ${micros} AS added_us, ${PEOPLE_NAME} AS author_name
+             ${micros} AS added_us, ${authorNameSql(sql`i.author`)} AS author_name
       FROM library_collection_items i
       JOIN library_runs r ON r.author = i.author AND r.id = i.run_id AND r.record IS NOT NULL
       WHERE i.collection_id = ${id}::text AND ${place}

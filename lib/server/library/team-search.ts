@@ -4,6 +4,7 @@ import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type { TeamEntry } from "@/lib/library/collection-types";
 import type { RunPlaceCursor } from "./run-place-cursor";
+import { authorNameSql } from "./collection-store";
 import { allOf, NEAR_SPELLING, searchFilters, withFilesOfAuthors, type LibraryQuery } from "./library-store";
 
 /**
@@ -63,7 +64,7 @@ export async function searchTeam(
         )
         SELECT r.author, r.id, r.record, r.verdict_at, coalesce(r.rating, 0) AS rank_rating,
                (extract(epoch FROM r.created_at) * 1000)::bigint AS created_ms, items.collection_id,
-               coalesce((SELECT p.name FROM people p WHERE p.id = r.author), r.author) AS author_name
+               ${authorNameSql(sql`r.author`)} AS author_name
         FROM items JOIN library_runs r ON r.author = items.author AND r.id = items.run_id AND r.record IS NOT NULL
         WHERE ${allOf(conditions)}
         ORDER BY ${order} LIMIT ${query.limit + 1}::integer`),
