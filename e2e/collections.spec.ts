@@ -142,6 +142,7 @@ test("a private collection is its owner's alone; a team collection is seen by al
   await ada.getByRole("button", { name: "Stop the link" }).click();
   await expect(ada.getByTestId("collection-link-state")).toContainText("No link");
   expect((await bob.goto(linked))?.status()).toBe(404);
+  await ada.goto(team);
 
   // A viewer looks, opens a run large, and cannot add or take off.
   await bob.goto(team);

@@ -170,7 +170,9 @@ export function CollectionPage({
   const roleText =
     collection.role === "owner"
       ? "yours"
-      : `${collection.ownerName}'s · you are ${collection.role === "editor" ? "an editor" : "a viewer"}`;
+      : link
+        ? `${collection.ownerName}'s · opened by a link: you can look and download`
+        : `${collection.ownerName}'s · you are ${collection.role === "editor" ? "an editor" : "a viewer"}`;
   return (
     <div className="mx-auto flex min-h-dvh max-w-[1600px] flex-col">
       <AccountPageHeader title={collection.name} who={viewer.name} />
