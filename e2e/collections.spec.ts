@@ -188,6 +188,26 @@ test("a private collection is its owner's alone; a team collection is seen by al
   await expect(adaItems.first()).toContainText("Bob Marley");
   await keepScreenshot(ada, testInfo, "team-collection-as-owner");
 
+  // Review mode on the collection: Bob's run shows who rates it; Ada rates her own, into her library.
+  await ada.getByRole("button", { name: "Review", exact: true }).click();
+  const collectionReview = ada.getByRole("dialog", { name: "Review: Spring campaign" });
+  await expect(collectionReview.getByTestId("review-judged-elsewhere")).toHaveText("Bob Marley's run: rated in their own history");
+  await ada.keyboard.press("3");
+  await expect(collectionReview.getByTestId("review-strip-rating").first()).toHaveText("");
+  await ada.keyboard.press("ArrowRight");
+  await expect(collectionReview.getByTestId("review-image")).toHaveAttribute("alt", "a red kite over the moor");
+  await ada.keyboard.press("4");
+  await expect(collectionReview.getByTestId("review-strip-rating").nth(1)).toHaveText("★★★★");
+  await collectionReview.getByRole("button", { name: "Done" }).click();
+  await expect
+    .poll(async () => {
+      const found = (await (await ada.request.get("/api/library/search?q=red%20kite")).json()) as {
+        entries: { record: { rating?: number } }[];
+      };
+      return found.entries[0]?.record.rating;
+    })
+    .toBe(4);
+
   // Bob's Team view finds Ada's run on the collection (a typo forgiven), and narrows to one author.
   await bob.getByRole("radio", { name: "Team" }).click();
   await bob.getByLabel("Search prompts").fill("red kte");

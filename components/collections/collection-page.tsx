@@ -14,6 +14,8 @@ import { CollectionGrid } from "./collection-grid";
 import { CollectionSettings } from "./collection-settings";
 import { CollectionViewer } from "./collection-viewer";
 import { entryKey } from "./collection-entries";
+import { useCollectionReview } from "./use-collection-review";
+import { LazyReviewDialog } from "@/components/review/lazy-review-dialog";
 
 /** The zip code loads when someone first downloads. */
 const historyTransfer = lazyModule(() => import("@/components/history/history-transfer"));
@@ -27,8 +29,9 @@ const button = buttonClass("secondary", "sm");
 
 /**
  * A collection's page: its runs as a grid (newest added or best rated first, loaded a page at a
- * time as the grid scrolls), opened one at a time large, selected and downloaded as the history
- * zip (it imports anywhere), taken off by editors; sharing and roles for its owner.
+ * time as the grid scrolls), opened one at a time large, reviewed (one's own runs rated as one
+ * goes), selected and downloaded as the history zip (it imports anywhere), taken off by editors;
+ * sharing and roles for its owner.
  */
 export function CollectionPage({
   initial,
@@ -51,11 +54,21 @@ export function CollectionPage({
   const [more, setMore] = useState<{ order: string; after: string } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const fileUrl = useMemo(() => collectionFileUrl(collection.id, link), [collection.id, link]);
   const canEdit = collection.role !== "viewer";
+  const judged = useCallback(
+    (key: string, record: NonNullable<CollectionEntry["record"]>) =>
+      setLoaded((current) => ({
+        ...current,
+        entries: current.entries.map((entry) => (entryKey(entry) === key ? { ...entry, record } : entry)),
+      })),
+    [],
+  );
+  const review = useCollectionReview(loaded.entries, viewer.id, fileUrl, judged);
 
   useAbortableEffect(
     (signal) => {
@@ -199,8 +212,14 @@ export function CollectionPage({
               <option value="rating">Best rated first</option>
             </select>
           </label>
-          <button type="button" className={button} disabled={loaded.entries.length === 0} onClick={() => setViewing(0)}>
-            Look through
+          <button
+            type="button"
+            className={button}
+            disabled={review.ids.length === 0}
+            onClick={() => setReviewing(true)}
+            title="One image at a time, large: rate your own runs as you go"
+          >
+            Review
           </button>
           <button
             type="button"
@@ -260,6 +279,7 @@ export function CollectionPage({
           {loaded.loading ? "Loading runs…" : ""}
         </div>
       </main>
+      {reviewing && <LazyReviewDialog title={collection.name} {...review} onClose={() => setReviewing(false)} />}
       {viewing !== null && (
         <CollectionViewer entries={loaded.entries} index={viewing} fileUrl={fileUrl} onMove={setViewing} onClose={() => setViewing(null)} />
       )}

@@ -25,6 +25,8 @@ export type ReviewDialogProps = {
   onClose: () => void;
   /** The playground keeps a library: the image under review can go on a collection. */
   collections?: boolean;
+  /** Why a run cannot be rated here (someone else's run on a collection), or null when it can. */
+  judgedElsewhere?: (id: string) => string | null;
 };
 
 /** Thumbnails shown either side of the current one in the strip. */
@@ -44,6 +46,7 @@ export function ReviewDialog({
   onVerdict,
   onClose,
   collections = false,
+  judgedElsewhere,
 }: ReviewDialogProps) {
   const dialogRef = useModalDialog();
   const [position, setPosition] = useState(0);
@@ -52,9 +55,10 @@ export function ReviewDialog({
   const id = ids[position];
   const summary = id === undefined ? undefined : summaries.get(id);
   const image = id === undefined ? undefined : images.get(id);
-  const stateRef = useRef({ position, summary, id });
+  const elsewhere = id === undefined ? null : (judgedElsewhere?.(id) ?? null);
+  const stateRef = useRef({ position, summary, id, elsewhere });
   useEffect(() => {
-    stateRef.current = { position, summary, id };
+    stateRef.current = { position, summary, id, elsewhere };
   });
 
   useEffect(() => {
@@ -80,7 +84,7 @@ export function ReviewDialog({
         dialog.querySelector<HTMLInputElement>('input[aria-label="Note"]')?.focus();
         return;
       }
-      if (!current.summary || current.id === undefined) return;
+      if (!current.summary || current.id === undefined || current.elsewhere) return;
       const change = verdictChangeForKey(event.key, current.summary);
       if (!change) return;
       event.preventDefault();
@@ -151,7 +155,13 @@ export function ReviewDialog({
               </figcaption>
             )}
           </figure>
-          {summary && id !== undefined && (
+          {summary && id !== undefined && elsewhere !== null && (
+            <p className="text-center text-sm text-zinc-300" data-testid="review-judged-elsewhere">
+              {summary.rating ? `${ratingText(summary.rating)} · ` : ""}
+              {elsewhere}
+            </p>
+          )}
+          {summary && id !== undefined && elsewhere === null && (
             // On a surface of the page's own scheme, so the bar's fields read as they do everywhere else.
             <div className="mx-auto rounded-xl bg-white px-3 py-2 text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
               <VerdictBar verdict={summary} onChange={(change) => onVerdict(id, change)} />
