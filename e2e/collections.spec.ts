@@ -20,7 +20,10 @@ const PUBLIC_URL = `http://127.0.0.1:${E2E.collectionsPort}`;
 let provider: IdentityProvider;
 let instance: Instance;
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// One long story of two people, signing in through the provider's pages: on a loaded machine it
+// takes a while. An action that cannot happen fails on its own, saying which.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+test.use({ actionTimeout: 15_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

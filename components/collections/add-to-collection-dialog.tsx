@@ -18,7 +18,8 @@ type Loaded = { state: "loading" } | { state: "failed"; message: string } | { st
 export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly string[]; onClose: () => void }) {
   const dialogRef = useModalDialog();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [choice, setChoice] = useState<string>(NEW);
+  // What the person picked; until they pick, the collection they last changed (or a new one).
+  const [choice, setChoice] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [visibility, setVisibility] = useState<CollectionVisibility>("private");
   const [busy, setBusy] = useState(false);
@@ -37,19 +38,18 @@ export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly st
     void listCollections().then((result) => {
       if (signal.aborted) return;
       if (!result.ok) return setLoaded({ state: "failed", message: result.message });
-      const editable = result.value.filter((collection) => collection.role !== "viewer");
-      setLoaded({ state: "ready", collections: editable });
-      if (editable[0]) setChoice(editable[0].id);
+      setLoaded({ state: "ready", collections: result.value.filter((collection) => collection.role !== "viewer") });
     });
   }, []);
 
   const collections = loaded.state === "ready" ? loaded.collections : [];
+  const chosen = choice ?? collections[0]?.id ?? NEW;
   const runs = `${runIds.length} run${runIds.length === 1 ? "" : "s"}`;
 
   const submit = async () => {
     setProblem(null);
-    let target = collections.find((collection) => collection.id === choice) ?? null;
-    if (choice === NEW && name.trim() === "") return setProblem("Name the new collection.");
+    let target = collections.find((collection) => collection.id === chosen) ?? null;
+    if (chosen === NEW && name.trim() === "") return setProblem("Name the new collection.");
     setBusy(true);
     try {
       if (!target) {
@@ -106,7 +106,7 @@ export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly st
                   type="radio"
                   name="collection"
                   value={collection.id}
-                  checked={choice === collection.id}
+                  checked={chosen === collection.id}
                   onChange={() => setChoice(collection.id)}
                 />
                 <span className="min-w-0 flex-1 truncate">{collection.name}</span>
@@ -117,11 +117,11 @@ export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly st
               </label>
             ))}
             <label className="flex items-center gap-2 rounded-md px-1 py-0.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">
-              <input type="radio" name="collection" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} />
+              <input type="radio" name="collection" value={NEW} checked={chosen === NEW} onChange={() => setChoice(NEW)} />
               <span>A new collection</span>
             </label>
           </fieldset>
-          {choice === NEW && (
+          {chosen === NEW && (
             <div className="flex flex-col gap-2 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-800/50">
               <label className="flex flex-col gap-1">
                 <span className="text-xs font-medium">Name</span>
