@@ -1,4 +1,5 @@
 import "server-only";
+import type * as z from "zod/mini";
 import type { ConfigResult, ServerConfig } from "@/lib/server/config/config";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { problemResponse } from "@/lib/server/http/problem-response";
@@ -94,6 +95,20 @@ function collectionRoute(
 const invalid = (context: RouteContext, detail: string) =>
   context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
 
+/** A JSON body of this shape, or the answer that refuses it (saying what to send). */
+async function bodyOf<T>(
+  request: Request,
+  config: ServerConfig,
+  context: RouteContext,
+  schema: z.ZodMiniType<T>,
+  expected: string,
+): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  const guarded = await readJson(request, config, context);
+  if (!guarded.ok) return guarded;
+  const parsed = schema.safeParse(guarded.payload);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, response: await invalid(context, expected) };
+}
+
 /** GET /api/collections: every collection the caller may see. */
 export function handleListCollections(request: Request, configResult: ConfigResult): Promise<Response> {
   return libraryRoute("/api/collections", request, configResult, "read", async (_config, context, author, connection) =>
@@ -104,11 +119,15 @@ export function handleListCollections(request: Request, configResult: ConfigResu
 /** POST /api/collections {name, visibility}: a new collection, owned by the caller. */
 export function handleCreateCollection(request: Request, configResult: ConfigResult): Promise<Response> {
   return libraryRoute("/api/collections", request, configResult, "change", async (config, context, _author, connection, viewer) => {
-    const guarded = await readJson(request, config, context);
-    if (!guarded.ok) return guarded.response;
-    const parsed = newCollectionSchema.safeParse(guarded.payload);
-    if (!parsed.success) return invalid(context, 'Send {"name": "…" (1–80 characters), "visibility": "private" | "team"}.');
-    return context.finish(json({ collection: await createCollection(connection, viewer.author, parsed.data) }, 201));
+    const body = await bodyOf(
+      request,
+      config,
+      context,
+      newCollectionSchema,
+      'Send {"name": "…" (1–80 characters), "visibility": "private" | "team"}.',
+    );
+    if (!body.ok) return body.response;
+    return context.finish(json({ collection: await createCollection(connection, viewer.author, body.value) }, 201));
   });
 }
 
@@ -129,12 +148,16 @@ export function handleChangeCollection(request: Request, configResult: ConfigRes
     id,
     "owner",
     async (collection, connection, context, _viewer, config) => {
-      const guarded = await readJson(request, config, context);
-      if (!guarded.ok) return guarded.response;
-      const parsed = collectionChangeSchema.safeParse(guarded.payload);
-      if (!parsed.success) return invalid(context, 'Send {"name"?: "…", "visibility"?: "private" | "team"}.');
-      await changeCollection(connection, collection.id, parsed.data);
-      return context.finish(json({ collection: { ...collection, ...parsed.data } }));
+      const body = await bodyOf(
+        request,
+        config,
+        context,
+        collectionChangeSchema,
+        'Send {"name"?: "…", "visibility"?: "private" | "team"}.',
+      );
+      if (!body.ok) return body.response;
+      await changeCollection(connection, collection.id, body.value);
+      return context.finish(json({ collection: { ...collection, ...body.value } }));
     },
   );
 }
@@ -172,11 +195,9 @@ export function handleAddRuns(request: Request, configResult: ConfigResult, id: 
     id,
     "editor",
     async (collection, connection, context, viewer, config) => {
-      const guarded = await readJson(request, config, context);
-      if (!guarded.ok) return guarded.response;
-      const parsed = addRunsSchema.safeParse(guarded.payload);
-      if (!parsed.success) return invalid(context, 'Send {"runIds": […]}: 1 to 1,000 runs of your library.');
-      const added = await addToCollection(connection, collection.id, viewer.author.id, parsed.data.runIds);
+      const body = await bodyOf(request, config, context, addRunsSchema, 'Send {"runIds": […]}: 1 to 1,000 runs of your library.');
+      if (!body.ok) return body.response;
+      const added = await addToCollection(connection, collection.id, viewer.author.id, body.value.runIds);
       return context.finish(json({ added }));
     },
   );
@@ -191,11 +212,9 @@ export function handleRemoveRuns(request: Request, configResult: ConfigResult, i
     id,
     "editor",
     async (collection, connection, context, _viewer, config) => {
-      const guarded = await readJson(request, config, context);
-      if (!guarded.ok) return guarded.response;
-      const parsed = removeRunsSchema.safeParse(guarded.payload);
-      if (!parsed.success) return invalid(context, 'Send {"runs": [{"author": "…", "id": "…"}, …]}.');
-      return context.finish(json({ removed: await removeFromCollection(connection, collection.id, parsed.data.runs) }));
+      const body = await bodyOf(request, config, context, removeRunsSchema, 'Send {"runs": [{"author": "…", "id": "…"}, …]}.');
+      if (!body.ok) return body.response;
+      return context.finish(json({ removed: await removeFromCollection(connection, collection.id, body.value.runs) }));
     },
   );
 }
@@ -209,11 +228,15 @@ export function handleMakeLink(request: Request, configResult: ConfigResult, id:
     id,
     "owner",
     async (collection, connection, context, _viewer, config) => {
-      const guarded = await readJson(request, config, context);
-      if (!guarded.ok) return guarded.response;
-      const parsed = linkRequestSchema.safeParse(guarded.payload);
-      if (!parsed.success) return invalid(context, 'Send {"days": 1 | 7 | 30 | null} (null: the link never expires).');
-      const made = await makeCollectionLink(connection, collection.id, parsed.data.days);
+      const body = await bodyOf(
+        request,
+        config,
+        context,
+        linkRequestSchema,
+        'Send {"days": 1 | 7 | 30 | null} (null: the link never expires).',
+      );
+      if (!body.ok) return body.response;
+      const made = await makeCollectionLink(connection, collection.id, body.value.days);
       const path = `/c/${collection.id}?link=${made.token}`;
       return context.finish(json({ path, expiresAt: made.expiresAt }, 201));
     },
@@ -237,14 +260,18 @@ export function handleSetMember(request: Request, configResult: ConfigResult, id
     id,
     "owner",
     async (collection, connection, context, _viewer, config) => {
-      const guarded = await readJson(request, config, context);
-      if (!guarded.ok) return guarded.response;
-      const parsed = memberChangeSchema.safeParse(guarded.payload);
-      if (!parsed.success) return invalid(context, 'Send {"person": "<email or id>", "role": "editor" | "viewer" | null}.');
-      if (parsed.data.person === collection.owner) return invalid(context, "The owner of a collection keeps every right to it.");
-      const member = await setCollectionMember(connection, collection.id, parsed.data.person, parsed.data.role);
+      const body = await bodyOf(
+        request,
+        config,
+        context,
+        memberChangeSchema,
+        'Send {"person": "<email or id>", "role": "editor" | "viewer" | null}.',
+      );
+      if (!body.ok) return body.response;
+      if (body.value.person === collection.owner) return invalid(context, "The owner of a collection keeps every right to it.");
+      const member = await setCollectionMember(connection, collection.id, body.value.person, body.value.role);
       if (!member) {
-        const detail = `${parsed.data.person} has not signed in to this playground yet: roles go to people who have.`;
+        const detail = `${body.value.person} has not signed in to this playground yet: roles go to people who have.`;
         return context.finish(problemResponse("person-unknown", { requestId: context.requestId, detail }));
       }
       return context.finish(json({ members: await collectionMembers(connection, collection.id) }));

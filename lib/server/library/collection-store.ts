@@ -189,11 +189,10 @@ export async function collectionRuns(
   );
   const more = rows.length > options.limit;
   const page = more ? rows.slice(0, options.limit) : rows;
-  const withTheirFiles = await withFilesOfAuthors(store, page);
-  const entries = withTheirFiles.map((entry, index) => {
-    const row = page[index] ?? {};
-    return { ...entry, author: String(row.author), authorName: String(row.author_name), addedAt: Math.floor(Number(row.added_us) / 1000) };
-  });
+  const entries = (await withFilesOfAuthors(store, page)).map((entry, index) => ({
+    ...entry,
+    addedAt: Math.floor(Number(page[index]?.added_us) / 1000),
+  }));
   const last = page.at(-1);
   return {
     entries,

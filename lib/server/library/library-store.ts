@@ -160,8 +160,14 @@ export async function withFiles(library: Pick<Library, "db">, author: string, ro
   }));
 }
 
-/** As `withFiles`, for rows of several authors' runs (each with an `author`): entries in the rows' order. */
-export async function withFilesOfAuthors(library: Pick<Library, "db">, rows: Record<string, unknown>[]): Promise<LibraryEntry[]> {
+/**
+ * As `withFiles`, for rows of several authors' runs (each with an `author` and the `author_name` to
+ * show): entries in the rows' order, each saying whose run it is.
+ */
+export async function withFilesOfAuthors(
+  library: Pick<Library, "db">,
+  rows: Record<string, unknown>[],
+): Promise<(LibraryEntry & { author: string; authorName: string })[]> {
   const byAuthor = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) byAuthor.set(String(row.author), [...(byAuthor.get(String(row.author)) ?? []), row]);
   const entries = new Map<Record<string, unknown>, LibraryEntry>();
@@ -172,7 +178,10 @@ export async function withFilesOfAuthors(library: Pick<Library, "db">, rows: Rec
       if (entry) entries.set(row, entry);
     });
   }
-  return rows.flatMap((row) => entries.get(row) ?? []);
+  return rows.flatMap((row) => {
+    const entry = entries.get(row);
+    return entry ? [{ ...entry, author: String(row.author), authorName: String(row.author_name) }] : [];
+  });
 }
 
 /**

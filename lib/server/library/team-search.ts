@@ -72,16 +72,11 @@ export async function searchTeam(
   });
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
-  const entries: TeamEntry[] = (await withFilesOfAuthors(store, page)).map((entry, index) => {
-    const row = page[index] ?? {};
-    return {
-      ...entry,
-      author: String(row.author),
-      authorName: String(row.author_name),
-      addedAt: 0,
-      collectionId: String(row.collection_id),
-    };
-  });
+  const entries: TeamEntry[] = (await withFilesOfAuthors(store, page)).map((entry, index) => ({
+    ...entry,
+    addedAt: 0,
+    collectionId: String(page[index]?.collection_id),
+  }));
   const last = page.at(-1);
   return {
     entries,
