@@ -9,7 +9,7 @@ import type { HistoryCaps, HistoryRun } from "@/lib/history/history-types";
 import { makeRun } from "@/test-support/history-fixtures";
 import { HistoryStore } from "./history-store";
 import { openHistorySync } from "./history-sync";
-import { PageHistory, type HistoryEngine, type HistoryRecording, type HistorySnapshot } from "./page-history";
+import { PageHistory, type HistoryEngine, type HistoryRecording, type HistorySnapshot, type LocalHistoryChange } from "./page-history";
 
 /** The store as the page has it, over a fake IndexedDB; other tabs are other stores on the same database. */
 
@@ -126,6 +126,21 @@ describe("PageHistory", () => {
     const snapshot = await until(history, (current) => current.totals.count === 3);
     expect(ids(snapshot)).toEqual([saved?.id, "run-1", "run-0"]);
     expect(snapshot.persistence?.state).toBe("persistent");
+  });
+
+  it("hands what was done before anyone followed to the first to follow, and only to it", async () => {
+    const history = pageHistory(new IDBFactory());
+    history.start();
+    const saved = await history.save({ model: "m", prompt: "made at once", aspect_ratio: "1:1" }, { kind: "cancelled", totalMs: 5 }, 5000);
+    const first: LocalHistoryChange[] = [];
+    const second: LocalHistoryChange[] = [];
+    history.onLocalChange((change) => first.push(change));
+    history.onLocalChange((change) => second.push(change));
+    expect(first).toEqual([{ kind: "saved", ids: [saved?.id] }]);
+    expect(second).toEqual([]);
+    await history.setStarred([saved?.id ?? ""], true);
+    expect(first.map((change) => change.kind)).toEqual(["saved", "verdict"]);
+    expect(second.map((change) => change.kind)).toEqual(["verdict"]);
   });
 
   it("records who made each run when the playground knows people, and no one when it is open", async () => {

@@ -32,6 +32,9 @@ export type HistoryNotice = { tone: "info" | "problem"; text: string };
 export type LocalHistoryChange =
   { kind: "saved"; ids: string[] } | { kind: "verdict"; ids: string[] } | { kind: "deleted"; ids: string[] } | { kind: "cleared" };
 
+/** How many changes made before anyone follows are kept for the first to follow (a playground without a library has none). */
+const EARLY_CHANGES_KEPT = 200;
+
 /** Who asked for a change: the person here, or their library (a change made on another device). */
 type Origin = "here" | "library";
 
@@ -106,6 +109,8 @@ export class PageHistory {
   private snapshot: HistorySnapshot = CLOSED_HISTORY;
   private readonly listeners = new Set<() => void>();
   private readonly localListeners = new Set<(change: LocalHistoryChange) => void>();
+  // What the person did before anyone followed (null once someone has): handed to the first to follow.
+  private earlyChanges: LocalHistoryChange[] | null = [];
   private store: HistoryStore | null = null;
   private engine: HistoryEngine | null = null;
   private sync: HistorySync | null = null;
@@ -137,15 +142,23 @@ export class PageHistory {
 
   getSnapshot = (): HistorySnapshot => this.snapshot;
 
-  /** Follows what the person does to history in this tab (see LocalHistoryChange). */
+  /**
+   * Follows what the person does to history in this tab (see LocalHistoryChange). The first to
+   * follow also hears what was done before it came (the library's sync starts a moment after the
+   * page: a run saved in that moment must still reach the library).
+   */
   onLocalChange = (listener: (change: LocalHistoryChange) => void): (() => void) => {
     this.localListeners.add(listener);
+    const early = this.earlyChanges;
+    this.earlyChanges = null;
+    for (const change of early ?? []) listener(change);
     return () => this.localListeners.delete(listener);
   };
 
   private tellLocal(origin: Origin, change: LocalHistoryChange): void {
     if (origin !== "here") return;
     if (change.kind !== "cleared" && change.ids.length === 0) return;
+    if (this.earlyChanges && this.earlyChanges.length < EARLY_CHANGES_KEPT) this.earlyChanges.push(change);
     for (const listener of this.localListeners) listener(change);
   }
 
