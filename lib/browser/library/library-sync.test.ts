@@ -152,6 +152,25 @@ describe("library sync", () => {
     sync.stop();
   });
 
+  it("on a first visit, sends a run saved while the sync looks for runs from before, and offers only those", async () => {
+    const history = new FakeHistory();
+    history.runs.set("before", run("before"));
+    // Saved just as the first round lists this browser's runs: it is on its way, not a run from before.
+    const listAll = history.allIds;
+    history.allIds = async () => {
+      const ids = await listAll();
+      history.runs.set("early", run("early"));
+      history.local({ kind: "saved", ids: ["early"] });
+      return [...ids, "early"];
+    };
+    const { sync, library } = setUp(memoryStorage(), history);
+    sync.start();
+    await until(() => library.uploads.includes("early"));
+    await until(() => sync.getSnapshot().state === "synced");
+    expect(sync.getSnapshot().bringIn).toEqual({ state: "offered", count: 1 });
+    sync.stop();
+  });
+
   it("keeps what it could not send across a restart, and sends it when the library is back", async () => {
     const storage = memoryStorage();
     const first = setUp(storage);

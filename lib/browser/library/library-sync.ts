@@ -104,6 +104,8 @@ export class LibrarySync {
   private readonly placeKey: string;
   private stopper: AbortController | null = null;
   private wake: (() => void) | null = null;
+  // Changes being written to the outbox right now (the first round waits for them).
+  private readonly recording = new Set<Promise<void>>();
   private unfollow: (() => void) | null = null;
   private failures = 0;
   // A bring-in under way goes on without waiting between rounds.
@@ -156,7 +158,11 @@ export class LibrarySync {
     if (this.stopper) return;
     const stopper = new AbortController();
     this.stopper = stopper;
-    this.unfollow = this.options.history.onLocalChange((change) => void this.record(change));
+    this.unfollow = this.options.history.onLocalChange((change) => {
+      const recorded = this.record(change);
+      this.recording.add(recorded);
+      void recorded.finally(() => this.recording.delete(recorded));
+    });
     this.set({ pending: outboxSize(this.outbox.read()) });
     const locks = this.options.locks ?? (typeof navigator === "undefined" ? undefined : navigator.locks);
     const run = () => this.loop(stopper.signal);
@@ -273,6 +279,9 @@ export class LibrarySync {
 
   /** One round: send what waits, then read what changed elsewhere, then a step of filling or bringing in. */
   private async round(signal: AbortSignal): Promise<"ok" | "retry" | "off"> {
+    // A change still being written to the outbox goes in this round (and is never taken for a run
+    // from before the library).
+    await Promise.allSettled([...this.recording]);
     const sent = await this.flush(signal);
     if (sent !== "ok") return this.failed(sent);
     let place = this.readPlace();
@@ -464,7 +473,8 @@ export class LibrarySync {
       if (chunk.length === 0) continue;
       const known = await this.options.client.fetchKnown(chunk);
       if (!known.ok) return;
-      const there = new Set(known.value);
+      // Runs on their way already (the outbox, written by any tab) are not offered again.
+      const there = new Set([...known.value, ...this.outbox.read().uploads]);
       missing.push(...chunk.filter((id) => !there.has(id)));
     }
     if (missing.length === 0) return;
