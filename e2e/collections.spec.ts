@@ -238,3 +238,76 @@ test("a private collection is its owner's alone; a team collection is seen by al
     )
     .toBe(1);
 });
+
+test("an arena on a collection ranks models from the pictures it holds, blind, and goes on after a reload", async ({
+  browser,
+}, testInfo) => {
+  const ada = await signedIn(browser, "ada");
+  const prompt = "a lantern at dusk";
+  for (const [made, model] of ["demo-geometric", "demo-watercolor", "demo-pixel"].entries()) {
+    await fillForm(ada, { model, prompt, ratio: "4:3" });
+    await ada.getByRole("button", { name: "Generate" }).click();
+    await expect(ada.getByTestId("history-item").filter({ hasText: prompt })).toHaveCount(made + 1);
+  }
+  for (const item of await ada.getByRole("checkbox", { name: `Select run: ${prompt}` }).all()) await item.check();
+  await ada.getByRole("button", { name: "Add to collection…" }).click();
+  const dialog = ada.getByRole("dialog", { name: "Add to a collection" });
+  await dialog.getByRole("radio", { name: "A new collection" }).check();
+  await dialog.getByLabel("Name").fill("Lantern shoot-out");
+  await dialog.getByRole("button", { name: "Add 3 runs" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Added 3 runs to Lantern shoot-out.");
+  const address = (await dialog.getByRole("link", { name: "Open Lantern shoot-out" }).getAttribute("href")) ?? "";
+  await ada.goto(address);
+  await expect(ada.getByTestId("collection-item")).toHaveCount(3, { timeout: 10_000 });
+
+  await ada.getByRole("button", { name: "Arena", exact: true }).click();
+  const arena = ada.getByRole("dialog", { name: "Arena on the collection" });
+  // Three models on one prompt: three pairs, the models hidden until the vote.
+  await expect(arena.getByTestId("arena-stage")).toContainText("Pair 1 of 3");
+  await expect(arena.getByTestId("arena-left-name")).toHaveText("Left");
+  await expect(arena.getByRole("img", { name: "Left image" })).toHaveJSProperty("complete", true);
+  expect(await arena.getByRole("img", { name: "Right image" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
+    0,
+  );
+  await ada.keyboard.press("ArrowLeft");
+  await expect(arena.getByTestId("arena-reveal")).toContainText("wins this pair");
+  const winner = ((await arena.getByTestId("arena-left-name").textContent()) ?? "").match(/demo-\w+/)?.[0] ?? "";
+  expect(winner).not.toBe("");
+  await expect(arena.getByTestId("arena-left-name")).toContainText("Ada Lovelace");
+  await keepScreenshot(ada, testInfo, "collection-arena-revealed");
+  await ada.keyboard.press("Enter");
+  await expect(arena.getByTestId("arena-stage")).toContainText("Pair 2 of 3");
+  await expect(arena.getByTestId("arena-left-name")).toHaveText("Left");
+  await ada.keyboard.press("ArrowDown");
+  await expect(arena.getByTestId("arena-reveal")).toContainText("A tie");
+  const standings = arena.getByRole("table", { name: "Standings" });
+  await expect(
+    standings
+      .getByRole("row", { name: new RegExp(`^${winner}`) })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
+
+  // After a reload the arena goes on at its third pair, the two votes counted.
+  await ada.reload();
+  await ada.getByRole("button", { name: "Arena", exact: true }).click();
+  await expect(arena.getByTestId("arena-stage")).toContainText("Pair 3 of 3");
+  await expect(
+    standings
+      .getByRole("row", { name: new RegExp(`^${winner}`) })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
+  await ada.keyboard.press("ArrowRight");
+  await arena.getByRole("button", { name: "See the standings" }).click();
+  await expect(arena.getByRole("status").filter({ hasText: "All 3 pairs are judged" })).toBeVisible();
+  const games = await standings
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].slice(0, 3).reduce((sum, cell) => sum + Number(cell.textContent), 0)),
+    );
+  expect(games.reduce((sum, count) => sum + count, 0)).toBe(6);
+  // A new arena starts over.
+  await arena.getByRole("button", { name: "New arena" }).click();
+  await expect(arena.getByTestId("arena-stage")).toContainText("Pair 1 of 3");
+});

@@ -68,6 +68,7 @@ const PROBLEM_CLASS: Record<ProblemKind, string> = {
   "library-unavailable": "Database unavailable",
   "collection-not-found": "Not found",
   "collection-role": "Not allowed",
+  "collection-full": "Collection limit",
   "person-unknown": "Unknown person",
   "budget-unavailable": "Budget unavailable",
   "service-unreachable": "Unreachable",

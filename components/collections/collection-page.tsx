@@ -10,6 +10,7 @@ import { collectionFileUrl, collectionRuns, removeFromCollection } from "@/lib/b
 import { fetchRun } from "@/lib/browser/library/library-client";
 import type { CollectionEntry, CollectionMember, CollectionSummary } from "@/lib/library/collection-types";
 import type { HistoryRun } from "@/lib/history/history-types";
+import { CollectionArena } from "./collection-arena";
 import { CollectionGrid } from "./collection-grid";
 import { CollectionSettings } from "./collection-settings";
 import { CollectionViewer } from "./collection-viewer";
@@ -30,7 +31,7 @@ const button = buttonClass("secondary", "sm");
 /**
  * A collection's page: its runs as a grid (newest added or best rated first, loaded a page at a
  * time as the grid scrolls), opened one at a time large, reviewed (one's own runs rated as one
- * goes), selected and downloaded as the history zip (it imports anywhere), taken off by editors;
+ * goes), judged in a blind arena between models, selected and downloaded as the history zip (it imports anywhere), taken off by editors;
  * sharing and roles for its owner.
  */
 export function CollectionPage({
@@ -55,6 +56,7 @@ export function CollectionPage({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState(false);
+  const [judging, setJudging] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -225,6 +227,15 @@ export function CollectionPage({
             type="button"
             className={button}
             disabled={loaded.entries.length === 0}
+            onClick={() => setJudging(true)}
+            title="Blind pairs of two models on the same prompt, from the pictures here: rank the models"
+          >
+            Arena
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={loaded.entries.length === 0}
             onClick={() => setSelected(selected.size > 0 ? new Set() : new Set(loaded.entries.map(entryKey)))}
           >
             {selected.size > 0 ? `Clear selection (${selected.size})` : "Select all shown"}
@@ -280,6 +291,9 @@ export function CollectionPage({
         </div>
       </main>
       {reviewing && <LazyReviewDialog title={collection.name} {...review} onClose={() => setReviewing(false)} />}
+      {judging && (
+        <CollectionArena collectionId={collection.id} loadEntries={allEntries} fileUrl={fileUrl} onClose={() => setJudging(false)} />
+      )}
       {viewing !== null && (
         <CollectionViewer entries={loaded.entries} index={viewing} fileUrl={fileUrl} onMove={setViewing} onClose={() => setViewing(null)} />
       )}

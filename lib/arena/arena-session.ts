@@ -37,7 +37,7 @@ export function nextMatch(session: ArenaSession): ArenaMatch | null {
 }
 
 /** The session with one more vote (a match voted on twice keeps its first vote). */
-export function withVote(session: ArenaSession, match: number, winner: ArenaWinner, at = Date.now()): ArenaSession {
+export function withVote<Session extends ArenaSession>(session: Session, match: number, winner: ArenaWinner, at = Date.now()): Session {
   if (session.votes.some((vote) => vote.match === match)) return session;
   return { ...session, votes: [...session.votes, { match, winner, at }] };
 }

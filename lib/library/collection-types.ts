@@ -10,6 +10,12 @@ import type { LibraryEntry } from "./library-types";
 export const COLLECTION_NAME_MAX_CHARS = 80;
 /** How many runs one request adds to or removes from a collection. */
 export const COLLECTION_CHANGE_MAX_RUNS = 1000;
+/** The most collections one person owns (the index lists them all on one page). */
+export const COLLECTIONS_PER_PERSON_MAX = 200;
+/** The most runs on one collection: its pages, downloads and arena stay quick. */
+export const COLLECTION_MAX_RUNS = 20_000;
+/** The most people given a role on one collection; a whole team is reached by making it visible to the team. */
+export const COLLECTION_MAX_MEMBERS = 100;
 
 export type CollectionVisibility = "private" | "team";
 /** owner: everything; editor: adds and removes runs; viewer: looks, downloads, reviews. */

@@ -40,6 +40,7 @@ export const PROBLEM_KINDS = {
   "library-unavailable": { status: 503, title: "Your library on the server is unavailable" },
   "collection-not-found": { status: 404, title: "There is no collection at this link that you may see" },
   "collection-role": { status: 403, title: "Your role on this collection does not allow that" },
+  "collection-full": { status: 409, title: "That would pass a collection's limits" },
   "person-unknown": { status: 422, title: "Nobody by that name has signed in to this playground" },
   "budget-unavailable": { status: 503, title: "The image budget cannot be checked right now" },
   "service-unreachable": { status: 502, title: "The image service could not be reached" },

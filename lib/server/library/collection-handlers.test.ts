@@ -9,6 +9,7 @@ import { sharedDatabase } from "@/lib/server/database/shared-database";
 import type { ServerConfig } from "@/lib/server/config/config";
 import { SESSION_COOKIE_NAME, savePerson, startSession } from "@/lib/server/access/person-sessions";
 import { keepRun } from "./library-store";
+import { COLLECTION_MAX_RUNS } from "@/lib/library/collection-types";
 import { handleSearchLibrary } from "./library-handlers";
 import {
   handleAddRuns,
@@ -229,5 +230,35 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
     });
     expect((await handleCreateCollection(crossSite, config)).status).toBe(403);
     expect((await handleListCollections(new Request(`${ORIGIN}/api/collections`), config)).status).toBe(401);
+  });
+  it("refuses a body past the limit before reading it whole, and says when a collection is full", async () => {
+    const made = (await (
+      await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "Limits", visibility: "private" }), config)
+    ).json()) as { collection: { id: string } };
+    const id = made.collection.id;
+    const huge = { runIds: ["x".repeat(serverConfig.limits.requestBodyBytes + 1)] };
+    const refused = await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", huge), config, id);
+    expect(await problemOf(refused)).toMatchObject({ status: 413 });
+    const renamed = await handleChangeCollection(
+      as(ADA, `/api/collections/${id}`, "PATCH", { name: "y".repeat(serverConfig.limits.requestBodyBytes) }),
+      config,
+      id,
+    );
+    expect(await problemOf(renamed)).toMatchObject({ status: 413 });
+
+    // Full: the store's most (tested on both databases there) reaches the page as a sentence.
+    const database = await sharedDatabase(serverConfig.shares);
+    await database.db.execute(sql`
+      INSERT INTO library_collection_items (collection_id, author, run_id, added_by)
+      SELECT ${id}::text, ${ADA.id}::text, 'filler-' || n, ${ADA.id}::text FROM generate_series(1, ${COLLECTION_MAX_RUNS - 1}::integer) n`);
+    const full = await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: ["ada-1", "ada-2"] }), config, id);
+    expect(await problemOf(full)).toMatchObject({
+      status: 409,
+      detail:
+        "Limits holds 19,999 runs, and a collection holds at most 20,000: these 2 runs do not fit. Take some off, or add them to another collection.",
+    });
+    const fits = await handleAddRuns(as(ADA, `/api/collections/${id}/runs`, "POST", { runIds: ["ada-1"] }), config, id);
+    expect(await fits.json()).toEqual({ added: 1 });
+    await handleDeleteCollection(as(ADA, `/api/collections/${id}`, "DELETE"), config, id);
   });
 });

@@ -8,6 +8,8 @@ import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import type { Viewer } from "@/lib/server/people/author";
 import {
   addRunsSchema,
+  COLLECTION_MAX_MEMBERS,
+  COLLECTIONS_PER_PERSON_MAX,
   collectionChangeSchema,
   linkRequestSchema,
   memberChangeSchema,
@@ -40,6 +42,8 @@ import { collectionByLink, makeCollectionLink, stopCollectionLink } from "./coll
  */
 
 const RUNS_PAGE_MAX = 200;
+
+const count = (runs: number) => `${runs.toLocaleString("en")} run${runs === 1 ? "" : "s"}`;
 const HASH = /^[0-9a-f]{64}$/;
 
 /** Who may do what, from the least to the most. */
@@ -127,7 +131,12 @@ export function handleCreateCollection(request: Request, configResult: ConfigRes
       'Send {"name": "…" (1–80 characters), "visibility": "private" | "team"}.',
     );
     if (!body.ok) return body.response;
-    return context.finish(json({ collection: await createCollection(connection, viewer.author, body.value) }, 201));
+    const collection = await createCollection(connection, viewer.author, body.value);
+    if (!collection) {
+      const detail = `You have ${COLLECTIONS_PER_PERSON_MAX} collections, the most one person can have: delete one you no longer need, or add to one you have.`;
+      return context.finish(problemResponse("collection-full", { requestId: context.requestId, detail }));
+    }
+    return context.finish(json({ collection }, 201));
   });
 }
 
@@ -198,7 +207,12 @@ export function handleAddRuns(request: Request, configResult: ConfigResult, id: 
       const body = await bodyOf(request, config, context, addRunsSchema, 'Send {"runIds": […]}: 1 to 1,000 runs of your library.');
       if (!body.ok) return body.response;
       const added = await addToCollection(connection, collection.id, viewer.author.id, body.value.runIds);
-      return context.finish(json({ added }));
+      if ("full" in added) {
+        const { holds, adding, max } = added.full;
+        const detail = `${collection.name} holds ${count(holds)}, and a collection holds at most ${max.toLocaleString("en")}: ${adding === 1 ? "this run does" : `these ${adding} runs do`} not fit. Take some off, or add them to another collection.`;
+        return context.finish(problemResponse("collection-full", { requestId: context.requestId, detail }));
+      }
+      return context.finish(json({ added: added.added }));
     },
   );
 }
@@ -270,6 +284,10 @@ export function handleSetMember(request: Request, configResult: ConfigResult, id
       if (!body.ok) return body.response;
       if (body.value.person === collection.owner) return invalid(context, "The owner of a collection keeps every right to it.");
       const member = await setCollectionMember(connection, collection.id, body.value.person, body.value.role);
+      if (member === "full") {
+        const detail = `A collection gives roles to at most ${COLLECTION_MAX_MEMBERS} people: make it visible to the team, and everyone signed in can look at it.`;
+        return context.finish(problemResponse("collection-full", { requestId: context.requestId, detail }));
+      }
       if (!member) {
         const detail = `${body.value.person} has not signed in to this playground yet: roles go to people who have.`;
         return context.finish(problemResponse("person-unknown", { requestId: context.requestId, detail }));

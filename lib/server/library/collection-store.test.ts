@@ -30,6 +30,13 @@ const ANA = { id: "ana-sub", name: "Ana" };
 const BEN = { id: "ben-sub", name: "Ben" };
 const CLEO = { id: "cleo-sub", name: "Cleo" };
 
+/** A new collection (the test fails when it is refused). */
+async function made(connection: DatabaseConnection, owner: typeof ANA, name: string, visibility: "private" | "team") {
+  const collection = await createCollection(connection, owner, { name, visibility });
+  if (!collection) throw new Error(`${name} was refused`);
+  return collection;
+}
+
 async function keep(connection: DatabaseConnection, author: string, id: string, image: Uint8Array, createdAt = 1000) {
   const record = archivedRunFixture({ id, createdAt, request: { model: "demo-a", prompt: `prompt of ${id}`, aspect_ratio: "1:1" } });
   await keepRun(connection, author, { record, files: files(image), verdictAt: 0 });
@@ -52,7 +59,7 @@ describe.each(DATABASE_TARGETS)("collections on %s", (kind) => {
   afterAll(() => connection.close());
 
   it("a private collection is seen by its owner and the people given a role, nobody else", async () => {
-    const board = await createCollection(connection, ANA, { name: "Spring campaign", visibility: "private" });
+    const board = await made(connection, ANA, "Spring campaign", "private");
     expect(board).toMatchObject({
       name: "Spring campaign",
       visibility: "private",
@@ -76,13 +83,13 @@ describe.each(DATABASE_TARGETS)("collections on %s", (kind) => {
   });
 
   it("a team collection is seen by everyone signed in as a viewer; its runs come from each adder's library with their files", async () => {
-    const board = await createCollection(connection, ANA, { name: "Team picks", visibility: "private" });
+    const board = await made(connection, ANA, "Team picks", "private");
     await changeCollection(connection, board.id, { visibility: "team" });
     expect(await collectionFor(connection, board.id, CLEO.id)).toMatchObject({ role: "viewer", visibility: "team" });
     expect((await collectionsFor(connection, CLEO.id)).map((c) => c.id)).toContain(board.id);
 
-    expect(await addToCollection(connection, board.id, ANA.id, ["a1", "a2"])).toBe(2);
-    expect(await addToCollection(connection, board.id, ANA.id, ["a1"])).toBe(0); // once
+    expect(await addToCollection(connection, board.id, ANA.id, ["a1", "a2"])).toEqual({ added: 2 });
+    expect(await addToCollection(connection, board.id, ANA.id, ["a1"])).toEqual({ added: 0 }); // once
     await setCollectionMember(connection, board.id, BEN.id, "editor");
     await addToCollection(connection, board.id, BEN.id, ["b1"]);
     // A run still on its way from a browser is named already and shows once it has arrived.
@@ -106,7 +113,7 @@ describe.each(DATABASE_TARGETS)("collections on %s", (kind) => {
 
     // Files: only those a run on the collection names.
     expect(Buffer.from((await readCollectionFile(connection, board.id, sha(anaImage)))?.data ?? []).equals(anaImage)).toBe(true);
-    const other = await createCollection(connection, CLEO, { name: "Elsewhere", visibility: "team" });
+    const other = await made(connection, CLEO, "Elsewhere", "team");
     expect(await readCollectionFile(connection, other.id, sha(anaImage))).toBeNull();
 
     // Taken off: still in its author's library. Deleted by its author: gone from every collection.
@@ -119,5 +126,30 @@ describe.each(DATABASE_TARGETS)("collections on %s", (kind) => {
 
     await deleteCollection(connection, board.id);
     expect(await collectionFor(connection, board.id, ANA.id)).toBeNull();
+  });
+
+  it("holds each person's collections, a collection's runs and its people to their most, even when asked all at once", async () => {
+    // Ten at once with room for three (one made by a teammate does not count).
+    await made(connection, BEN, "Ben's own", "team");
+    const owned = async () => (await collectionsFor(connection, CLEO.id)).filter((c) => c.owner === CLEO.id).length;
+    const before = await owned();
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createCollection(connection, CLEO, { name: `Try ${i}`, visibility: "private" }, before + 3)),
+    );
+    expect(tries.filter((made) => made !== null)).toHaveLength(3);
+    expect(await owned()).toBe(before + 3);
+
+    const board = await made(connection, ANA, "Small board", "private");
+    expect(await addToCollection(connection, board.id, ANA.id, ["a1", "x1", "x1"], 3)).toEqual({ added: 2 });
+    // a1 is on it already: only x2 and x3 are new, one too many. Nothing is added.
+    expect(await addToCollection(connection, board.id, ANA.id, ["a1", "x2", "x3"], 3)).toEqual({ full: { holds: 2, adding: 2, max: 3 } });
+    expect(await addToCollection(connection, board.id, ANA.id, ["a1", "x2"], 3)).toEqual({ added: 1 });
+    const racing = await Promise.all(["y1", "y2", "y3"].map((id) => addToCollection(connection, board.id, BEN.id, [id], 4)));
+    expect(racing.filter((result) => "added" in result)).toHaveLength(1);
+
+    expect(await setCollectionMember(connection, board.id, BEN.id, "viewer", 1)).toMatchObject({ person: BEN.id });
+    expect(await setCollectionMember(connection, board.id, CLEO.id, "viewer", 1)).toBe("full");
+    // Changing the role of someone who has one is not a new place.
+    expect(await setCollectionMember(connection, board.id, BEN.id, "editor", 1)).toMatchObject({ role: "editor" });
   });
 });

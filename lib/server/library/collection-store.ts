@@ -4,12 +4,15 @@ import { sql, type SQL } from "drizzle-orm";
 import { OPEN_AUTHOR, TEAM_AUTHOR } from "@/lib/server/people/author";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
-import type {
-  CollectionEntry,
-  CollectionMember,
-  CollectionRole,
-  CollectionSummary,
-  CollectionVisibility,
+import {
+  COLLECTION_MAX_MEMBERS,
+  COLLECTION_MAX_RUNS,
+  COLLECTIONS_PER_PERSON_MAX,
+  type CollectionEntry,
+  type CollectionMember,
+  type CollectionRole,
+  type CollectionSummary,
+  type CollectionVisibility,
 } from "@/lib/library/collection-types";
 import { textArray, withFilesOfAuthors } from "./library-store";
 import type { RunPlaceCursor } from "./run-place-cursor";
@@ -64,19 +67,26 @@ const runsCount = sql`(SELECT count(*) FROM library_collection_items i
   JOIN library_runs r ON r.author = i.author AND r.id = i.run_id AND r.record IS NOT NULL
   WHERE i.collection_id = c.id)`;
 
+/** Answers null when the person already owns the most collections one may. */
 export async function createCollection(
   store: Store,
   owner: Person,
   collection: { name: string; visibility: CollectionVisibility },
-): Promise<CollectionSummary> {
+  max = COLLECTIONS_PER_PERSON_MAX,
+): Promise<CollectionSummary | null> {
   const id = randomBytes(9).toString("base64url");
-  const [row] = rowsOf(
-    await store.db.execute(sql`
-      INSERT INTO library_collections (id, owner, owner_name, name, visibility)
-      VALUES (${id}::text, ${owner.id}::text, ${owner.name}::text, ${collection.name}::text, ${collection.visibility}::text)
-      RETURNING id, name, visibility, owner, owner_name, updated_at, link_hash, link_expires_at, 'owner' AS role, 0 AS runs`),
-  );
-  return summaryOf(row ?? {});
+  return store.db.transaction(async (tx) => {
+    // One person's creations one at a time, so a hundred at once cannot pass the count together.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`collections:${owner.id}`}::text))`);
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO library_collections (id, owner, owner_name, name, visibility)
+        SELECT ${id}::text, ${owner.id}::text, ${owner.name}::text, ${collection.name}::text, ${collection.visibility}::text
+        WHERE (SELECT count(*) FROM library_collections WHERE owner = ${owner.id}::text) < ${max}::integer
+        RETURNING id, name, visibility, owner, owner_name, updated_at, link_hash, link_expires_at, 'owner' AS role, 0 AS runs`),
+    );
+    return row ? summaryOf(row) : null;
+  });
 }
 
 /** One collection as the person sees it, or null when it does not exist or is not theirs to see. */
@@ -127,8 +137,29 @@ export async function deleteCollection(store: Store, id: string): Promise<void> 
  * Adds runs of the person's own library to a collection (a run already on it stays once). A run
  * still on its way from the person's browser is named now and shows once it has arrived.
  */
-export async function addToCollection(store: Store, id: string, person: string, runIds: readonly string[]): Promise<number> {
+/** What adding runs did: how many were added, or (nothing added) that they would not fit. */
+export type AddedRuns = { added: number } | { full: { holds: number; adding: number; max: number } };
+
+export async function addToCollection(
+  store: Store,
+  id: string,
+  person: string,
+  runIds: readonly string[],
+  max = COLLECTION_MAX_RUNS,
+): Promise<AddedRuns> {
   return store.db.transaction(async (tx) => {
+    // The collection's row is held while it is counted, so adds at once never pass its most together.
+    await tx.execute(sql`SELECT id FROM library_collections WHERE id = ${id}::text FOR UPDATE`);
+    const [counted] = rowsOf(
+      await tx.execute(sql`
+        SELECT (SELECT count(*) FROM library_collection_items WHERE collection_id = ${id}::text) AS holds,
+               (SELECT count(DISTINCT wanted.run_id) FROM unnest(${textArray(runIds)}) AS wanted(run_id)
+                WHERE NOT EXISTS (SELECT 1 FROM library_collection_items i
+                  WHERE i.collection_id = ${id}::text AND i.author = ${person}::text AND i.run_id = wanted.run_id)) AS adding`),
+    );
+    const holds = Number(counted?.holds ?? 0);
+    const adding = Number(counted?.adding ?? 0);
+    if (holds + adding > max) return { full: { holds, adding, max } };
     const added = rowsOf(
       await tx.execute(sql`
         INSERT INTO library_collection_items (collection_id, author, run_id, added_by)
@@ -137,7 +168,7 @@ export async function addToCollection(store: Store, id: string, person: string, 
         RETURNING run_id`),
     );
     await tx.execute(sql`UPDATE library_collections SET updated_at = now() WHERE id = ${id}::text`);
-    return added.length;
+    return { added: added.length };
   });
 }
 
@@ -236,12 +267,14 @@ export async function collectionMembers(store: Store, id: string): Promise<Colle
  * Gives a person a role on a collection, or takes it away (null). The person is named by their id
  * or by the email they sign in with; null when nobody by that name has signed in yet.
  */
+/** null: nobody by that name has signed in; "full": the collection gives roles to the most people it may. */
 export async function setCollectionMember(
   store: Store,
   id: string,
   person: string,
   role: "editor" | "viewer" | null,
-): Promise<CollectionMember | null> {
+  max = COLLECTION_MAX_MEMBERS,
+): Promise<CollectionMember | "full" | null> {
   const [found] = rowsOf(
     await store.db.execute(sql`
       SELECT id, name FROM people WHERE id = ${person}::text OR lower(email) = lower(${person}::text)
@@ -254,9 +287,16 @@ export async function setCollectionMember(
       sql`DELETE FROM library_collection_members WHERE collection_id = ${id}::text AND person = ${member.person}::text`,
     );
   } else {
-    await store.db.execute(sql`
-      INSERT INTO library_collection_members (collection_id, person, role) VALUES (${id}::text, ${member.person}::text, ${role}::text)
-      ON CONFLICT (collection_id, person) DO UPDATE SET role = excluded.role`);
+    const [given] = rowsOf(
+      await store.db.execute(sql`
+        INSERT INTO library_collection_members (collection_id, person, role)
+        SELECT ${id}::text, ${member.person}::text, ${role}::text
+        WHERE EXISTS (SELECT 1 FROM library_collection_members WHERE collection_id = ${id}::text AND person = ${member.person}::text)
+           OR (SELECT count(*) FROM library_collection_members WHERE collection_id = ${id}::text) < ${max}::integer
+        ON CONFLICT (collection_id, person) DO UPDATE SET role = excluded.role
+        RETURNING person`),
+    );
+    if (!given) return "full";
   }
   return member;
 }
