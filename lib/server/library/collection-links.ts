@@ -43,13 +43,12 @@ export async function collectionByLink(store: Store, id: string, token: string):
   if (!TOKEN.test(token)) return { state: "missing" };
   const [row] = rowsOf(
     await store.db.execute(sql`
-      SELECT link_expires_at IS NOT NULL AND link_expires_at <= now() AS expired FROM library_collections
+      SELECT owner, link_expires_at IS NOT NULL AND link_expires_at <= now() AS expired FROM library_collections
       WHERE id = ${id}::text AND link_hash = ${hashOf(token)}::text`),
   );
   if (!row) return { state: "missing" };
   if (row.expired) return { state: "expired" };
   // Seen as the collection's owner would list it, with the role a link gives: viewer.
-  const [owner] = rowsOf(await store.db.execute(sql`SELECT owner FROM library_collections WHERE id = ${id}::text`));
-  const collection = owner ? await collectionFor(store, id, String(owner.owner)) : null;
+  const collection = await collectionFor(store, id, String(row.owner));
   return collection ? { state: "found", collection: { ...collection, role: "viewer" } } : { state: "missing" };
 }

@@ -14,7 +14,7 @@ import {
   type CollectionSummary,
   type CollectionVisibility,
 } from "@/lib/library/collection-types";
-import { textArray, withFilesOfAuthors } from "./library-store";
+import { readBlobWhere, textArray, withFilesOfAuthors, type StoredBlob } from "./library-store";
 import type { RunPlaceCursor } from "./run-place-cursor";
 
 /**
@@ -235,22 +235,13 @@ export async function collectionRuns(
 }
 
 /** A file's bytes, only if a run on the collection names it. */
-export async function readCollectionFile(
-  store: Store,
-  id: string,
-  hash: string,
-): Promise<{ contentType: string; data: Uint8Array } | null> {
-  const [row] = rowsOf(
-    await store.db.execute(sql`
-      SELECT b.content_type, b.data FROM library_blobs b
-      WHERE b.hash = ${hash}::text AND EXISTS (
-        SELECT 1 FROM library_files f JOIN library_collection_items i ON i.author = f.author AND i.run_id = f.run_id
-        WHERE f.hash = b.hash AND i.collection_id = ${id}::text)`),
+export function readCollectionFile(store: Store, id: string, hash: string): Promise<StoredBlob | null> {
+  return readBlobWhere(
+    store,
+    hash,
+    sql`EXISTS (SELECT 1 FROM library_files f JOIN library_collection_items i ON i.author = f.author AND i.run_id = f.run_id
+                WHERE f.hash = b.hash AND i.collection_id = ${id}::text)`,
   );
-  if (!row) return null;
-  const column = row.data === null || row.data === undefined ? null : new Uint8Array(row.data as Uint8Array);
-  const data = await store.blobs.load(hash, column);
-  return data ? { contentType: String(row.content_type), data } : null;
 }
 
 export async function collectionMembers(store: Store, id: string): Promise<CollectionMember[]> {

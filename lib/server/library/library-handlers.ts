@@ -8,7 +8,6 @@ import { problemResponse } from "@/lib/server/http/problem-response";
 import { storedFileResponse } from "@/lib/server/http/stored-file-response";
 import { readRequestBody } from "@/lib/server/http/read-request-body";
 import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
-import { currentViewer } from "@/lib/server/people/current-viewer";
 import { discardStaging, uploadStagingFolder } from "@/lib/server/uploads/receive-run-files";
 import { cursorText, readCursor, verdictChangeSchema } from "@/lib/library/library-types";
 import {
@@ -263,13 +262,12 @@ function formatMb(bytes: number): string {
 
 /** POST /api/library/clear: an admin deletes every run of one person's library (a plain form post, answered 303). */
 export function handleClearLibrary(request: Request, configResult: ConfigResult): Promise<Response> {
-  return libraryRoute("/api/library/clear", request, configResult, "change", async (config, context, _author, connection) => {
+  return libraryRoute("/api/library/clear", request, configResult, "change", async (_config, context, _author, connection, viewer) => {
     const back = (notice: string) =>
       context.finish(
         new Response(null, { status: 303, headers: { location: `/usage?library=${notice}#library`, "cache-control": "no-store" } }),
       );
-    const viewer = await currentViewer(request.headers, config.access);
-    if (viewer?.role !== "admin") return back("not-admin");
+    if (viewer.role !== "admin") return back("not-admin");
     const body = await readRequestBody(request, 1024);
     const form = new URLSearchParams(body.ok ? body.text : "");
     const person = (form.get("person") ?? "").trim();

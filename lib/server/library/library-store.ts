@@ -263,16 +263,19 @@ async function discardUnnamed(library: Library, hashes: readonly string[]): Prom
 }
 
 /** A file's bytes, only if one of the author's own kept runs names it. */
-export async function readLibraryFile(
-  library: Library,
-  author: string,
-  hash: string,
-): Promise<{ contentType: string; data: Uint8Array } | null> {
+export function readLibraryFile(library: Library, author: string, hash: string): Promise<StoredBlob | null> {
+  return readBlobWhere(library, hash, sql`EXISTS (SELECT 1 FROM library_files f WHERE f.author = ${author}::text AND f.hash = b.hash)`);
+}
+
+export type StoredBlob = { contentType: string; data: Uint8Array };
+
+/**
+ * A stored file's bytes, when `allowed` (a condition on the blob `b`) says the caller may read it:
+ * from its bytea column on PostgreSQL, from the data folder for the embedded database.
+ */
+export async function readBlobWhere(library: Library, hash: string, allowed: SQL): Promise<StoredBlob | null> {
   const [row] = rowsOf(
-    await library.db.execute(sql`
-      SELECT b.content_type, b.data FROM library_blobs b
-      WHERE b.hash = ${hash}::text
-        AND EXISTS (SELECT 1 FROM library_files f WHERE f.author = ${author}::text AND f.hash = b.hash)`),
+    await library.db.execute(sql`SELECT b.content_type, b.data FROM library_blobs b WHERE b.hash = ${hash}::text AND ${allowed}`),
   );
   if (!row) return null;
   const column = row.data === null || row.data === undefined ? null : new Uint8Array(row.data as Uint8Array);
