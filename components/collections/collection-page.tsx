@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { AccountPageHeader } from "@/components/access/account-page-header";
 import { buttonClass } from "@/components/ui/button";
 import { lazyModule } from "@/components/ui/lazy-module";
-import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
+import { usePagedResults } from "@/components/ui/use-paged-results";
 import { collectionFileUrl, collectionRuns, removeFromCollection } from "@/lib/browser/library/collection-client";
 import { fetchRun } from "@/lib/browser/library/library-client";
 import type { CollectionEntry, CollectionMember, CollectionSummary } from "@/lib/library/collection-types";
@@ -23,8 +23,6 @@ const historyTransfer = lazyModule(() => import("@/components/history/history-tr
 
 /** A download holds at most this many runs (each is fetched whole, into this page's memory). */
 const DOWNLOAD_MAX_RUNS = 1000;
-
-type Loaded = { entries: CollectionEntry[]; next: string | null; loading: boolean; problem: string | null };
 
 const button = buttonClass("secondary", "sm");
 
@@ -51,8 +49,6 @@ export function CollectionPage({
   const [collection, setCollection] = useState(initial);
   const [members, setMembers] = useState(initialMembers);
   const [order, setOrder] = useState<"newest" | "rating">("newest");
-  const [loaded, setLoaded] = useState<Loaded>({ entries: [], next: null, loading: true, problem: null });
-  const [more, setMore] = useState<{ order: string; after: string } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState(false);
@@ -60,6 +56,12 @@ export function CollectionPage({
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ tone: "info" | "problem"; text: string } | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const query = useMemo(() => ({ id: collection.id, order, link }), [collection.id, order, link]);
+  const [loaded, setLoaded] = usePagedResults(
+    query,
+    (after, signal) => collectionRuns(query.id, query.order, after, { signal, link: query.link }),
+    endRef,
+  );
   const fileUrl = useMemo(() => collectionFileUrl(collection.id, link), [collection.id, link]);
   const canEdit = collection.role !== "viewer";
   const judged = useCallback(
@@ -68,55 +70,9 @@ export function CollectionPage({
         ...current,
         entries: current.entries.map((entry) => (entryKey(entry) === key ? { ...entry, record } : entry)),
       })),
-    [],
+    [setLoaded],
   );
   const review = useCollectionReview(loaded.entries, viewer.id, fileUrl, judged);
-
-  useAbortableEffect(
-    (signal) => {
-      setLoaded({ entries: [], next: null, loading: true, problem: null });
-      setMore(null);
-      void collectionRuns(collection.id, order, null, { signal, link }).then((page) => {
-        if (signal.aborted) return;
-        setLoaded(
-          page.ok
-            ? { entries: page.value.entries, next: page.value.next, loading: false, problem: null }
-            : { entries: [], next: null, loading: false, problem: page.message },
-        );
-      });
-    },
-    [collection.id, order, link],
-  );
-
-  useAbortableEffect(
-    (signal) => {
-      if (more === null || more.order !== order) return;
-      void collectionRuns(collection.id, order, more.after, { signal, link }).then((page) => {
-        if (signal.aborted) return;
-        setLoaded((current) =>
-          page.ok
-            ? { entries: [...current.entries, ...page.value.entries], next: page.value.next, loading: false, problem: null }
-            : { ...current, loading: false, problem: page.message },
-        );
-      });
-    },
-    [collection.id, order, more, link],
-  );
-
-  // The next page as the end of the grid comes into view.
-  const { next, loading } = loaded;
-  useEffect(() => {
-    const end = endRef.current;
-    if (!end || next === null || loading) return;
-    const observer = new IntersectionObserver((seen) => {
-      if (seen.some((entry) => entry.isIntersecting)) {
-        setLoaded((current) => ({ ...current, loading: true }));
-        setMore({ order, after: next });
-      }
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [next, loading, order]);
 
   const toggle = useCallback(
     (key: string) =>

@@ -1,20 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { smallPictureOf, type LibraryEntry } from "@/lib/library/library-types";
 import { fetchRun, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
 import { fileUrlOf } from "@/lib/browser/library/collection-client";
-import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
+import { usePagedResults } from "@/components/ui/use-paged-results";
 import { VerdictBadges } from "@/components/verdict/verdict-badges";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { STATUS_TONES } from "./run-status-tones";
 import type { HistoryApi } from "./use-history";
-
-type Results = { entries: LibraryEntry[]; next: string | null; loading: boolean; problem: string | null };
-
-const EMPTY: Results = { entries: [], next: null, loading: true, problem: null };
 
 /**
  * Every run of the person's library on the server that the filters match, from any device, a page
@@ -32,55 +28,10 @@ export function LibraryResults({
   now: number;
   onOpen: (run: HistoryRun) => void;
 }) {
-  const [results, setResults] = useState<Results>(EMPTY);
-  // The next page asked for, and the search it belongs to (a new search drops it).
-  const [more, setMore] = useState<{ search: LibrarySearch; after: string } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [openProblem, setOpenProblem] = useState<string | null>(null);
   const endRef = useRef<HTMLLIElement>(null);
-
-  useAbortableEffect(
-    (signal) => {
-      setResults(EMPTY);
-      setMore(null);
-      void searchLibrary(search, null, signal).then((page) => {
-        if (signal.aborted) return;
-        if (!page.ok) return setResults({ ...EMPTY, loading: false, problem: page.message });
-        setResults({ entries: page.value.entries, next: page.value.next ?? null, loading: false, problem: null });
-      });
-    },
-    [search],
-  );
-
-  useAbortableEffect(
-    (signal) => {
-      if (more === null || more.search !== search) return;
-      void searchLibrary(search, more.after, signal).then((page) => {
-        if (signal.aborted) return;
-        setResults((current) =>
-          page.ok
-            ? { entries: [...current.entries, ...page.value.entries], next: page.value.next ?? null, loading: false, problem: null }
-            : { ...current, loading: false, problem: page.message },
-        );
-      });
-    },
-    [search, more],
-  );
-
-  // The next page as the end of the list comes into view.
-  const { next, loading } = results;
-  useEffect(() => {
-    const end = endRef.current;
-    if (!end || next === null || loading) return;
-    const observer = new IntersectionObserver((seen) => {
-      if (seen.some((entry) => entry.isIntersecting)) {
-        setResults((current) => ({ ...current, loading: true }));
-        setMore({ search, after: next });
-      }
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [next, loading, search]);
+  const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef);
 
   const open = async (entry: LibraryEntry) => {
     setOpening(entry.id);
