@@ -199,11 +199,16 @@ export function Playground({
   }, [prepareRecording]);
 
   // Keys that work from anywhere: Esc cancels (listening all the time, so there is no moment after
-  // Generate when it is not heard yet), "/" goes to the prompt, "?" lists the shortcuts.
+  // Generate when it is not heard yet), "/" goes to the prompt, "?" lists the shortcuts. Heard as
+  // the key goes down, before the page's own handlers: a key pressed on a part of the page whose
+  // code is still arriving (the form, just after the page became interactive) is held by React
+  // until that part hydrates, and would otherwise never reach the window.
   useEffect(() => {
     // Presenter mode has its own keys.
     if (presenting) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog over the page (review, add to collection, shortcuts) has the keys, Esc included.
+      if (event.target instanceof Element && event.target.closest("dialog[open]")) return;
       if (event.key === "Escape") cancel();
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === "/") {
@@ -214,8 +219,8 @@ export function Playground({
         setShowShortcuts((shown) => !shown);
       }
     };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    window.addEventListener("keydown", onKeyDown, true);
+    return () => window.removeEventListener("keydown", onKeyDown, true);
   }, [cancel, presenting]);
 
   return (

@@ -55,6 +55,23 @@ test("the request copies as cURL and as fetch, with the key as $IMAGE_API_KEY", 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("process.env.IMAGE_API_KEY");
 });
 
+test("'/' goes to the prompt while the form's code is still arriving, and the ratio pressed meanwhile is kept", async ({ page }) => {
+  // Every script the first screen's HTML does not name (the form's code among them) arrives late.
+  const html = await (await page.request.get(E2E.demoUrl)).text();
+  const firstScreen = new Set([...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((found) => found[0]));
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    if (!firstScreen.has(new URL(route.request().url()).pathname)) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await openPlayground(page, E2E.demoUrl);
+  await page.getByRole("button", { name: "16:9", exact: true }).click();
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Aspect ratio", { exact: true })).toHaveValue("16:9", { timeout: 10_000 });
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Prompt", { exact: true })).not.toHaveValue(/\/$/);
+});
+
 test("'/' goes to the prompt and '?' lists the shortcuts", async ({ page }) => {
   await openPlayground(page, E2E.demoUrl);
   await page.getByRole("button", { name: "16:9", exact: true }).click();
