@@ -1,11 +1,10 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { ArenaMatch } from "@/lib/arena/arena-plan";
-import { nextMatch, winnerModel, type ArenaSession, type ArenaWinner } from "@/lib/arena/arena-session";
-import { Button, buttonClass } from "@/components/ui/button";
+import { nextMatch, type ArenaSession, type ArenaWinner } from "@/lib/arena/arena-session";
 import { isTyping } from "@/components/ui/is-typing";
 import { ArenaImage } from "./arena-image";
+import { ArenaPairHeading, ArenaSideVerdict, ArenaVerdictBar, type ArenaReveal } from "./arena-pair-parts";
 import { useArenaRunner, type ArenaSide } from "./use-arena-runner";
 import { summariseCell } from "@/lib/grid/cell-summary";
 
@@ -25,7 +24,7 @@ const VOTE_KEYS: Record<string, ArenaWinner> = { ArrowLeft: "left", ArrowRight: 
  * are revealed until the judge moves on to the next pair.
  */
 export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
-  const [revealed, setRevealed] = useState<{ match: ArenaMatch; winner: ArenaWinner } | null>(null);
+  const [revealed, setRevealed] = useState<ArenaReveal | null>(null);
   const waiting = nextMatch(session);
   const onScreen = revealed?.match ?? waiting;
   const following = session.plan.matches.find(
@@ -78,30 +77,17 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
     const name = which === "left" ? "Left" : "Right";
     if (!revealed) return name;
     const model = which === "left" ? revealed.match.left : revealed.match.right;
-    const verdict = revealed.winner === "tie" ? "Tie" : revealed.winner === which ? "Winner" : "";
     return (
       <>
         {name}: <span className="font-mono">{model}</span>
-        {verdict && (
-          <span className="ml-2 rounded-full bg-emerald-100 px-1.5 py-px text-xs text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
-            {verdict}
-          </span>
-        )}
+        <ArenaSideVerdict revealed={revealed} which={which} />
       </>
     );
   };
 
   return (
     <section aria-label="Pair to judge" className="flex flex-col gap-4" data-testid="arena-stage">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm">
-          <span className="font-semibold">
-            Pair {Math.min(position, session.plan.matches.length)} of {session.plan.matches.length}
-          </span>
-          <span className="text-muted"> · {onScreen.prompt}</span>
-        </p>
-        <p className="text-xs text-muted">← left better · → right better · ↓ tie</p>
-      </div>
+      <ArenaPairHeading position={position} total={session.plan.matches.length} prompt={onScreen.prompt} />
       <div className="grid gap-4 sm:grid-cols-2">
         {(["left", "right"] as const).map((which) => (
           <figure key={which} className="flex flex-col gap-2" data-testid={`arena-${which}`}>
@@ -117,28 +103,14 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
           </figure>
         ))}
       </div>
-      {revealed ? (
-        <div className="flex flex-wrap items-center justify-center gap-3" role="status" data-testid="arena-reveal">
-          <p className="text-sm">
-            {revealed.winner === "tie" ? "A tie" : `${winnerModel(revealed.match, revealed.winner)} wins this pair`}.
-          </p>
-          <button ref={nextRef} type="button" className={buttonClass("primary")} onClick={() => setRevealed(null)}>
-            {waiting ? "Next pair" : "See the standings"}
-          </button>
-        </div>
-      ) : (
-        <div className="flex flex-wrap justify-center gap-3">
-          <Button onClick={() => vote("left")} disabled={!ready} aria-keyshortcuts="ArrowLeft">
-            <span aria-hidden>←</span> Left is better
-          </Button>
-          <Button onClick={() => vote("tie")} disabled={!ready} aria-keyshortcuts="ArrowDown">
-            <span aria-hidden>↓</span> Tie
-          </Button>
-          <Button onClick={() => vote("right")} disabled={!ready} aria-keyshortcuts="ArrowRight">
-            Right is better <span aria-hidden>→</span>
-          </Button>
-        </div>
-      )}
+      <ArenaVerdictBar
+        revealed={revealed}
+        more={waiting !== null}
+        ready={ready}
+        nextRef={nextRef}
+        onVote={vote}
+        onNext={() => setRevealed(null)}
+      />
     </section>
   );
 }

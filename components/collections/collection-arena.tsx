@@ -1,15 +1,16 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { nextMatch, votesCsv, winnerModel, withVote, type ArenaWinner } from "@/lib/arena/arena-session";
+import { nextMatch, votesCsv, withVote, type ArenaWinner } from "@/lib/arena/arena-session";
 import type { ArenaMatch } from "@/lib/arena/arena-plan";
 import { planCollectionArena, type ArenaCandidate, type CollectionArenaSession } from "@/lib/arena/collection-arena";
 import { loadCollectionArena, storeCollectionArena } from "@/lib/browser/collection-arena-storage";
 import { saveBlob } from "@/lib/browser/image-actions";
 import type { CollectionEntry } from "@/lib/library/collection-types";
 import { parseAspectRatio } from "@/lib/request/aspect-ratio";
+import { ArenaPairHeading, ArenaSideVerdict, ArenaVerdictBar, type ArenaReveal } from "@/components/arena/arena-pair-parts";
 import { ArenaStandings } from "@/components/arena/arena-standings";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { entryKey, pictureOf } from "./collection-entries";
 
@@ -65,7 +66,7 @@ export function CollectionArena({
 }) {
   const dialogRef = useModalDialog();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [revealed, setRevealed] = useState<{ match: ArenaMatch; winner: ArenaWinner } | null>(null);
+  const [revealed, setRevealed] = useState<ArenaReveal | null>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const loadRef = useRef(loadEntries);
 
@@ -215,41 +216,18 @@ export function CollectionArena({
               className="flex flex-col gap-4 outline-none"
               data-testid="arena-stage"
             >
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-sm">
-                  <span className="font-semibold">
-                    Pair {Math.min(position, total)} of {total}
-                  </span>
-                  <span className="text-muted"> · {onScreen.prompt}</span>
-                </p>
-                <p className="text-xs text-muted">← left better · → right better · ↓ tie</p>
-              </div>
+              <ArenaPairHeading position={position} total={total} prompt={onScreen.prompt} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <ArenaRun which="left" entry={left} match={onScreen} revealed={revealed} fileUrl={fileUrl} />
                 <ArenaRun which="right" entry={right} match={onScreen} revealed={revealed} fileUrl={fileUrl} />
               </div>
-              {revealed ? (
-                <div className="flex flex-wrap items-center justify-center gap-3" role="status" data-testid="arena-reveal">
-                  <p className="text-sm">
-                    {revealed.winner === "tie" ? "A tie" : `${winnerModel(revealed.match, revealed.winner)} wins this pair`}.
-                  </p>
-                  <button ref={nextRef} type="button" className={buttonClass("primary")} onClick={() => setRevealed(null)}>
-                    {waiting ? "Next pair" : "See the standings"}
-                  </button>
-                </div>
-              ) : (
-                <div className="flex flex-wrap justify-center gap-3">
-                  <Button onClick={() => vote("left")} aria-keyshortcuts="ArrowLeft">
-                    <span aria-hidden>←</span> Left is better
-                  </Button>
-                  <Button onClick={() => vote("tie")} aria-keyshortcuts="ArrowDown">
-                    <span aria-hidden>↓</span> Tie
-                  </Button>
-                  <Button onClick={() => vote("right")} aria-keyshortcuts="ArrowRight">
-                    Right is better <span aria-hidden>→</span>
-                  </Button>
-                </div>
-              )}
+              <ArenaVerdictBar
+                revealed={revealed}
+                more={waiting !== null}
+                nextRef={nextRef}
+                onVote={vote}
+                onNext={() => setRevealed(null)}
+              />
             </section>
           ) : (
             <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700" role="status">
@@ -274,13 +252,12 @@ function ArenaRun({
   which: "left" | "right";
   entry: CollectionEntry;
   match: ArenaMatch;
-  revealed: { match: ArenaMatch; winner: ArenaWinner } | null;
+  revealed: ArenaReveal | null;
   fileUrl: FileUrl;
 }) {
   const picture = useMemo(() => pictureOf(entry, "full"), [entry]);
   const shape = parseAspectRatio(entry.record?.request.aspect_ratio ?? "");
   const name = which === "left" ? "Left" : "Right";
-  const verdict = revealed ? (revealed.winner === "tie" ? "Tie" : revealed.winner === which ? "Winner" : "") : "";
   return (
     <figure className="flex flex-col gap-2" data-testid={`arena-${which}`}>
       <figcaption className="text-sm font-medium" data-testid={`arena-${which}-name`}>
@@ -288,11 +265,7 @@ function ArenaRun({
           <>
             {name}: <span className="font-mono">{which === "left" ? match.left : match.right}</span>
             <span className="text-muted"> · {entry.authorName}</span>
-            {verdict && (
-              <span className="ml-2 rounded-full bg-emerald-100 px-1.5 py-px text-xs text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
-                {verdict}
-              </span>
-            )}
+            <ArenaSideVerdict revealed={revealed} which={which} />
           </>
         ) : (
           name
