@@ -10,6 +10,7 @@ import type { ServerConfig } from "@/lib/server/config/config";
 import { SESSION_COOKIE_NAME, savePerson, startSession } from "@/lib/server/access/person-sessions";
 import { keepRun } from "./library-store";
 import { COLLECTION_MAX_RUNS } from "@/lib/library/collection-types";
+import { COLLECTION_CHANGE_LIMIT, LIBRARY_SEARCH_LIMIT } from "@/lib/server/limits/account-limits";
 import { handleSearchLibrary } from "./library-handlers";
 import {
   handleAddRuns,
@@ -30,6 +31,8 @@ const ORIGIN = "http://localhost:3000";
 const PNG = samplePng(48, 48);
 const ADA = { id: "ada-sub", email: "ada@example.com", name: "Ada Lovelace", role: "member" as const };
 const BOB = { id: "bob-sub", email: "bob@example.com", name: "Bob Marley", role: "member" as const };
+/** Spends her limits in their own test: nobody else's requests count against hers. */
+const CYD = { id: "cyd-sub", email: "cyd@example.com", name: "Cyd Charisse", role: "member" as const };
 
 type Entries = {
   entries: { author: string; id: string; authorName: string; files: { hash: string; name: string }[] }[];
@@ -53,7 +56,7 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
     if (!config.ok) throw new Error(JSON.stringify(config.problems));
     serverConfig = config.config;
     const database = await sharedDatabase(serverConfig.shares);
-    for (const person of [ADA, BOB]) {
+    for (const person of [ADA, BOB, CYD]) {
       await savePerson(database, person);
       cookies.set(person.id, `${SESSION_COOKIE_NAME}=${(await startSession(database, person.id, 1)).token}`);
     }
@@ -212,7 +215,7 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
     expect(mine.entries.map((entry) => entry.id)).toEqual(["bob-1"]);
 
     const unknown = await handleSetMember(
-      as(ADA, `/api/collections/${id}/members`, "PUT", { person: "cyd@example.com", role: "editor" }),
+      as(ADA, `/api/collections/${id}/members`, "PUT", { person: "dee@example.com", role: "editor" }),
       config,
       id,
     );
@@ -231,6 +234,33 @@ describe.each(DATABASE_TARGETS)("the collection routes on %s", (kind) => {
     expect((await handleCreateCollection(crossSite, config)).status).toBe(403);
     expect((await handleListCollections(new Request(`${ORIGIN}/api/collections`), config)).status).toBe(401);
   });
+  it("holds one person to 120 changes to collections and 300 searches a minute, others unaffected", async () => {
+    const made = (await (
+      await handleCreateCollection(as(CYD, "/api/collections", "POST", { name: "Cyd's", visibility: "private" }), config)
+    ).json()) as { collection: { id: string } };
+    const id = made.collection.id;
+    // Refused bodies count too: the limit is on requests, spent before anything is read.
+    for (let i = 1; i < COLLECTION_CHANGE_LIMIT.points; i++) {
+      const response = await handleChangeCollection(as(CYD, `/api/collections/${id}`, "PATCH", { name: "" }), config, id);
+      expect(response.status).toBe(422);
+    }
+    const over = await handleChangeCollection(as(CYD, `/api/collections/${id}`, "PATCH", { name: "Renamed" }), config, id);
+    expect(await problemOf(over)).toMatchObject({ status: 429, detail: expect.stringContaining("120 changes to collections a minute") });
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Reading is not a change, and Ada's changes are her own.
+    expect((await handleReadCollection(as(CYD, `/api/collections/${id}`), config, id)).status).toBe(200);
+    const adas = await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "Ada's next", visibility: "private" }), config);
+    expect(adas.status).toBe(201);
+
+    const tooLong = `?q=${"x".repeat(1000)}`;
+    for (let i = 0; i < LIBRARY_SEARCH_LIMIT.points; i++) {
+      expect((await handleSearchLibrary(as(CYD, `/api/library/search${tooLong}`), config)).status).toBe(422);
+    }
+    const searched = await handleSearchLibrary(as(CYD, "/api/library/search?q=prompt"), config);
+    expect(await problemOf(searched)).toMatchObject({ status: 429, detail: expect.stringContaining("300 searches a minute") });
+    expect((await handleSearchLibrary(as(BOB, "/api/library/search?q=prompt"), config)).status).toBe(200);
+  });
+
   it("refuses a body past the limit before reading it whole, and says when a collection is full", async () => {
     const made = (await (
       await handleCreateCollection(as(ADA, "/api/collections", "POST", { name: "Limits", visibility: "private" }), config)

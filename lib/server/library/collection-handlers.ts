@@ -31,7 +31,8 @@ import {
   removeFromCollection,
   setCollectionMember,
 } from "./collection-store";
-import { json, libraryRoute, readJson } from "./library-route";
+import { COLLECTION_CHANGE_LIMIT } from "@/lib/server/limits/account-limits";
+import { json, libraryRoute, overPersonLimit, readJson } from "./library-route";
 import { readRunPlace, runPlaceText } from "./run-place-cursor";
 import { collectionByLink, makeCollectionLink, stopCollectionLink } from "./collection-links";
 
@@ -72,6 +73,10 @@ function collectionRoute(
     needs === "viewer" ? "read" : "change",
     async (config, context, author, connection, viewer) => {
       const { requestId, finish } = context;
+      if (needs !== "viewer") {
+        const limited = await overChangeLimit(config, context, author);
+        if (limited) return limited;
+      }
       let collection = id.length <= 40 ? await collectionFor(connection, id, author) : null;
       // Not theirs to see: a link for people outside lets them read it (and only read).
       const link = new URL(request.url).searchParams.get("link");
@@ -95,6 +100,9 @@ function collectionRoute(
     },
   );
 }
+
+const overChangeLimit = (config: ServerConfig, context: RouteContext, person: string) =>
+  overPersonLimit(COLLECTION_CHANGE_LIMIT, `${COLLECTION_CHANGE_LIMIT.points} changes to collections a minute`, config, context, person);
 
 const invalid = (context: RouteContext, detail: string) =>
   context.finish(problemResponse("invalid-request", { requestId: context.requestId, detail }));
@@ -122,7 +130,9 @@ export function handleListCollections(request: Request, configResult: ConfigResu
 
 /** POST /api/collections {name, visibility}: a new collection, owned by the caller. */
 export function handleCreateCollection(request: Request, configResult: ConfigResult): Promise<Response> {
-  return libraryRoute("/api/collections", request, configResult, "change", async (config, context, _author, connection, viewer) => {
+  return libraryRoute("/api/collections", request, configResult, "change", async (config, context, author, connection, viewer) => {
+    const limited = await overChangeLimit(config, context, author);
+    if (limited) return limited;
     const body = await bodyOf(
       request,
       config,

@@ -27,7 +27,8 @@ import { receiveLibraryUpload } from "./library-upload";
 import { withServerThumbnail } from "./server-thumbnail";
 import { searchTeam } from "./team-search";
 import { readRunPlace, runPlaceText } from "./run-place-cursor";
-import { json, libraryRoute, readJson } from "./library-route";
+import { LIBRARY_SEARCH_LIMIT } from "@/lib/server/limits/account-limits";
+import { json, libraryRoute, overPersonLimit, readJson } from "./library-route";
 
 /**
  * The library routes, each scoped to the person making the request (the design's one rule: "you",
@@ -145,7 +146,15 @@ function readTime(text: string | null): number | null {
 }
 
 export function handleSearchLibrary(request: Request, configResult: ConfigResult): Promise<Response> {
-  return libraryRoute("/api/library/search", request, configResult, "read", async (_config, context, author, connection) => {
+  return libraryRoute("/api/library/search", request, configResult, "read", async (config, context, author, connection) => {
+    const limited = await overPersonLimit(
+      LIBRARY_SEARCH_LIMIT,
+      `${LIBRARY_SEARCH_LIMIT.points} searches a minute`,
+      config,
+      context,
+      author,
+    );
+    if (limited) return limited;
     const params = new URL(request.url).searchParams;
     const text = params.get("q") ?? "";
     if (text.length > SEARCH_TEXT_MAX_CHARS) {

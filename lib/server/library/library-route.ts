@@ -8,6 +8,7 @@ import { withRouteContext, type RouteContext } from "@/lib/server/http/route-con
 import { currentViewer } from "@/lib/server/people/current-viewer";
 import type { Viewer } from "@/lib/server/people/author";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
+import { limitStoreFor, takeFailingOpen, type LimitSpec } from "@/lib/server/limits/client-limits";
 
 /**
  * What every library and collection route does first: the library must be on; a change must come
@@ -61,3 +62,22 @@ export async function readJson(request: Request, config: ServerConfig, context: 
 }
 
 export const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: JSON_HEADERS });
+
+/**
+ * Spends one of the person's points of `spec`: null when there was one left, else the 429 that
+ * says how many such requests one person makes (`what`, e.g. "300 searches a minute").
+ */
+export async function overPersonLimit(
+  spec: LimitSpec,
+  what: string,
+  config: ServerConfig,
+  context: RouteContext,
+  person: string,
+): Promise<Response | null> {
+  const rate = await takeFailingOpen(spec, limitStoreFor(config.shares), person);
+  if (rate.ok) return null;
+  const detail = `One person can make ${what}: try again in ${rate.retryAfterSeconds} s.`;
+  return context.finish(
+    problemResponse("too-many-requests", { requestId: context.requestId, detail, retryAfterSeconds: rate.retryAfterSeconds }),
+  );
+}

@@ -16,3 +16,12 @@ export const TOKEN_CREATION_LIMIT: LimitSpec = { name: "tokens", points: 20, dur
 
 /** Per person: CSV exports of the Usage page in ten minutes. */
 export const USAGE_EXPORT_LIMIT: LimitSpec = { name: "usage-export", points: 30, durationSeconds: 600 };
+
+/**
+ * Per person: searches of the library and of the Team view in a minute. Typing makes one about
+ * every quarter of a second at most; a script making more is turning search into load.
+ */
+export const LIBRARY_SEARCH_LIMIT: LimitSpec = { name: "library-search", points: 300, durationSeconds: 60 };
+
+/** Per person: changes to collections in a minute (made, renamed, runs added or taken off, roles, links, deleted). */
+export const COLLECTION_CHANGE_LIMIT: LimitSpec = { name: "collection-change", points: 120, durationSeconds: 60 };

@@ -15,7 +15,19 @@ import { warnAtMostEveryMinute } from "./limit-warnings";
 export type LimitDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export type LimitSpec = {
-  name: "generate" | "poll" | "share" | "feedback" | "sign-in" | "sign-in-all" | "oidc" | "tokens" | "usage-export" | "image";
+  name:
+    | "generate"
+    | "poll"
+    | "share"
+    | "feedback"
+    | "sign-in"
+    | "sign-in-all"
+    | "oidc"
+    | "tokens"
+    | "usage-export"
+    | "image"
+    | "library-search"
+    | "collection-change";
   points: number;
   durationSeconds: number;
 };
