@@ -7,6 +7,7 @@ import { feedbackInputSchema } from "./share-feedback";
 import { readSharedFields, safeNextPath } from "./share-link";
 import { parseGridCellHeader } from "@/lib/grid/grid-header";
 import { parseScript } from "./presenter-script";
+import { readBatchRows } from "@/lib/batches/batch-rows";
 
 /**
  * Every validator that reads what a browser (or anyone on the network) sends, on adversarial
@@ -30,6 +31,8 @@ const ATTACKS: Record<string, (size: number) => string> = {
   "JSON object with many keys": (size) => `{${repeat('"a":1,', size - 8)}"b":2}`,
 };
 
+const BATCH_OPTIONS = { promptMaxChars: 4000, extraFields: { mode: "any" } as const, maxRows: 10_000 };
+
 const schema = makeGenerationRequestSchema({ promptMaxChars: 4000, extraFields: { mode: "any" } });
 
 const validators: Record<string, (text: string) => unknown> = {
@@ -45,6 +48,13 @@ const validators: Record<string, (text: string) => unknown> = {
   readSharedFields: (text) => readSharedFields({ model: text, prompt: text, ratio: text }),
   parseGridCellHeader: (text) => parseGridCellHeader(text),
   "presenter script": (text) => parseScript(text),
+  "batch rows (CSV)": (text) => readBatchRows({ kind: "text", format: "csv", text: `prompt,model,aspect_ratio\n${text}` }, BATCH_OPTIONS),
+  // The hostile text as a line's values: cut to size, a JSON attack would be valid at one size and not the other.
+  "batch rows (JSON lines)": (text) =>
+    readBatchRows(
+      { kind: "text", format: "jsonl", text: JSON.stringify({ prompt: text, model: text, aspect_ratio: text, seed: text }) },
+      BATCH_OPTIONS,
+    ),
 };
 
 // A pause of the machine can still spoil one measurement; a quadratic scan fails every try.
