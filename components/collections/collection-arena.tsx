@@ -12,6 +12,7 @@ import { ArenaPairHeading, ArenaSideVerdict, ArenaVerdictBar, type ArenaReveal }
 import { ArenaStandings } from "@/components/arena/arena-standings";
 import { Button } from "@/components/ui/button";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
+import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 import { entryKey, pictureOf } from "./collection-entries";
 
 type FileUrl = (file: { hash: string; name: string }) => string;
@@ -70,32 +71,32 @@ export function CollectionArena({
   const nextRef = useRef<HTMLButtonElement>(null);
   const loadRef = useRef(loadEntries);
 
-  useEffect(() => {
-    let stopped = false;
-    void loadRef.current().then((entries) => {
-      if (stopped) return;
-      if (typeof entries === "string") return setLoaded({ state: "problem", text: `The collection's runs could not be read: ${entries}` });
-      const byKey = new Map(entries.map((entry) => [entryKey(entry), entry]));
-      const judgeable = new Set(candidatesOf(entries).map((candidate) => candidate.key));
-      const stored = loadCollectionArena(collectionId);
-      // A kept arena goes on only while every run it shows is still on the collection.
-      if (stored && stored.sides.every((side) => judgeable.has(side.left) && judgeable.has(side.right)))
-        return setLoaded({ state: "ready", entries: byKey, session: stored, notice: null, kept: true });
-      const planned = planCollectionArena(collectionId, candidatesOf(entries), newSeed());
-      if (!planned.ok) return setLoaded({ state: "problem", text: planned.reason });
-      const kept = storeCollectionArena(planned.session);
-      setLoaded({
-        state: "ready",
-        entries: byKey,
-        session: planned.session,
-        notice: stored ? "Runs left this collection since your last arena here, so this is a new one." : null,
-        kept,
+  useAbortableEffect(
+    (signal) => {
+      void loadRef.current().then((entries) => {
+        if (signal.aborted) return;
+        if (typeof entries === "string")
+          return setLoaded({ state: "problem", text: `The collection's runs could not be read: ${entries}` });
+        const byKey = new Map(entries.map((entry) => [entryKey(entry), entry]));
+        const judgeable = new Set(candidatesOf(entries).map((candidate) => candidate.key));
+        const stored = loadCollectionArena(collectionId);
+        // A kept arena goes on only while every run it shows is still on the collection.
+        if (stored && stored.sides.every((side) => judgeable.has(side.left) && judgeable.has(side.right)))
+          return setLoaded({ state: "ready", entries: byKey, session: stored, notice: null, kept: true });
+        const planned = planCollectionArena(collectionId, candidatesOf(entries), newSeed());
+        if (!planned.ok) return setLoaded({ state: "problem", text: planned.reason });
+        const kept = storeCollectionArena(planned.session);
+        setLoaded({
+          state: "ready",
+          entries: byKey,
+          session: planned.session,
+          notice: stored ? "Runs left this collection since your last arena here, so this is a new one." : null,
+          kept,
+        });
       });
-    });
-    return () => {
-      stopped = true;
-    };
-  }, [collectionId]);
+    },
+    [collectionId],
+  );
 
   const session = loaded.state === "ready" ? loaded.session : null;
   const waiting = session ? nextMatch(session) : null;
