@@ -30,8 +30,16 @@ export type DatabaseConnection = {
   kind: "postgres" | "embedded";
   /** The PostgreSQL server's pool (null when embedded): the shared rate limits use it directly. */
   pool: pg.Pool | null;
+  /** Plain SQL on the same connection(s), for a library that brings its own queries (the batch queue). */
+  sql: SqlRunner;
   close: () => Promise<void>;
 };
+
+/**
+ * Runs SQL text as it comes: with `values`, one statement with $1… parameters; without, possibly
+ * several statements (a library's own migrations), answering the last one's rows.
+ */
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
 
 /** The embedded database's data folder: the database itself, the share files beside it, a lock. */
 export type DatabaseTarget = { url: string } | { dataDir: string };
@@ -71,6 +79,12 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
     blobs: inDatabaseBlobs,
     kind: "postgres",
     pool,
+    sql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // Several statements answer an array of results: the last one's rows.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    },
     close: () => pool.end(),
   };
 }
@@ -93,6 +107,14 @@ async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
       blobs: folderBlobs(join(dataDir, "library-files")),
       kind: "embedded",
       pool: null,
+      sql: async (text, values) => {
+        if (values === undefined || values.length === 0) {
+          const last = (await client.exec(text)).at(-1);
+          return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? 0 };
+        }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+      },
       close: async () => {
         await client.close();
         unlock();
