@@ -29,8 +29,8 @@ const button = buttonClass("secondary", "sm");
 /**
  * A collection's page: its runs as a grid (newest added or best rated first, loaded a page at a
  * time as the grid scrolls), opened one at a time large, reviewed (one's own runs rated as one
- * goes), judged in a blind arena between models, selected and downloaded as the history zip (it imports anywhere), taken off by editors;
- * sharing and roles for its owner.
+ * goes), judged in a blind arena between models, selected and downloaded as the history zip (it
+ * imports anywhere), taken off by editors; sharing and roles for its owner.
  */
 export function CollectionPage({
   initial,
