@@ -29,7 +29,7 @@ export async function gridTiming(
     await page.getByLabel("Prompt variants").fill(spec.prompts);
     await page.getByLabel("Models", { exact: true }).fill(spec.models);
     await page.getByLabel("Aspect ratios", { exact: true }).fill(spec.ratios);
-    await page.getByRole("button", { name: "Run grid" }).click();
+    await page.getByRole("button", { name: "Run grid", exact: true }).click();
     const confirm = page.getByRole("button", { name: `Run ${spec.cells} requests` });
     if (await confirm.isVisible().catch(() => false)) await confirm.click();
     await page.waitForFunction(

@@ -23,7 +23,7 @@ export async function reviewStepTiming(
     await page.getByLabel("Prompt variants").fill(grid.prompts);
     await page.getByLabel("Models", { exact: true }).fill(grid.models);
     await page.getByLabel("Aspect ratios", { exact: true }).fill(grid.ratios);
-    await page.getByRole("button", { name: "Run grid" }).click();
+    await page.getByRole("button", { name: "Run grid", exact: true }).click();
     const confirm = page.getByRole("button", { name: `Run ${grid.cells} requests` });
     if (await confirm.isVisible().catch(() => false)) await confirm.click();
     // Every cell done and saved in history (each then offers its rating).
