@@ -98,30 +98,37 @@ export function AddToCollectionDialog({ runIds, onClose }: { runIds: readonly st
               Your collections could not be read: {loaded.message}
             </p>
           )}
-          <fieldset className="flex max-h-56 flex-col gap-1 overflow-y-auto">
-            <legend className="sr-only">Collection</legend>
-            {collections.map((collection) => (
-              <label key={collection.id} className="flex items-center gap-2 rounded-md px-1 py-0.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">
-                <input
-                  type="radio"
-                  name="collection"
-                  value={collection.id}
-                  checked={chosen === collection.id}
-                  onChange={() => setChoice(collection.id)}
-                />
-                <span className="min-w-0 flex-1 truncate">{collection.name}</span>
-                <span className="text-xs text-muted">
-                  {collection.visibility === "team" ? "Team" : "Private"} · {collection.runs}
-                  {collection.role === "editor" ? ` · ${collection.ownerName}'s` : ""}
-                </span>
+          {/* The choices appear once the list is read: a default that moved under the person's
+              hands (new collection, then their last one) would carry off what they typed. */}
+          {loaded.state !== "loading" && (
+            <fieldset className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+              <legend className="sr-only">Collection</legend>
+              {collections.map((collection) => (
+                <label
+                  key={collection.id}
+                  className="flex items-center gap-2 rounded-md px-1 py-0.5 hover:bg-zinc-50 dark:hover:bg-zinc-800"
+                >
+                  <input
+                    type="radio"
+                    name="collection"
+                    value={collection.id}
+                    checked={chosen === collection.id}
+                    onChange={() => setChoice(collection.id)}
+                  />
+                  <span className="min-w-0 flex-1 truncate">{collection.name}</span>
+                  <span className="text-xs text-muted">
+                    {collection.visibility === "team" ? "Team" : "Private"} · {collection.runs}
+                    {collection.role === "editor" ? ` · ${collection.ownerName}'s` : ""}
+                  </span>
+                </label>
+              ))}
+              <label className="flex items-center gap-2 rounded-md px-1 py-0.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">
+                <input type="radio" name="collection" value={NEW} checked={chosen === NEW} onChange={() => setChoice(NEW)} />
+                <span>A new collection</span>
               </label>
-            ))}
-            <label className="flex items-center gap-2 rounded-md px-1 py-0.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">
-              <input type="radio" name="collection" value={NEW} checked={chosen === NEW} onChange={() => setChoice(NEW)} />
-              <span>A new collection</span>
-            </label>
-          </fieldset>
-          {chosen === NEW && (
+            </fieldset>
+          )}
+          {loaded.state !== "loading" && chosen === NEW && (
             <div className="flex flex-col gap-2 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-800/50">
               <label className="flex flex-col gap-1">
                 <span className="text-xs font-medium">Name</span>
