@@ -120,7 +120,19 @@ async function callRoute(
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
     return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
   }
+  return outcomeOfRouteAnswer(response, { signal, elapsed, started, onProgress: options.onProgress });
+}
 
+/**
+ * What our route's answer came to: the service's answer (read to the end) with what the route said
+ * of the exchange, or our own problem. The server's batch runner reads the route's answer this way
+ * too, so a batch's run is the run the page would have made.
+ */
+export async function outcomeOfRouteAnswer(
+  response: Response,
+  options: { signal: AbortSignal; elapsed: () => number; started: number; onProgress?: (progress: StreamProgress) => void },
+): Promise<RunOutcome> {
+  const { signal, elapsed, started } = options;
   if (header(response, ANSWER_HEADERS.source) !== "service") {
     const problem = await readProblem(response).catch(() => ({ type: "about:blank", title: "The answer broke off" }));
     return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };

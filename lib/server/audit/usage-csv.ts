@@ -14,7 +14,7 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csv(header: string[], rows: (string | number | null)[][]): string {
+export function csv(header: string[], rows: (string | number | null)[][]): string {
   return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -68,6 +68,17 @@ export type SharesConfig = {
 /** Each person's library of runs on the server (PLAYGROUND_LIBRARY); off: runs stay in each browser only. */
 export type LibraryConfig = { enabled: boolean; bytesPerPerson: number };
 
+/** Batches run on the server (they need the library: their runs go to it). */
+export type BatchConfig = {
+  /** Rows of one batch sent at once when its author does not say (PLAYGROUND_BATCH_CONCURRENCY). */
+  concurrency: number;
+  maxRows: number;
+  /** Batches one person may have queued, running or paused at once. */
+  perPerson: number;
+  /** Host names a webhook may call (lower case); empty: no webhooks. */
+  webhookHosts: string[];
+};
+
 /** Where the embedded database keeps its files when PLAYGROUND_DATA_DIR is not set (git-ignored). */
 export const DEFAULT_DATA_DIR = ".playground-data";
 
@@ -89,6 +100,7 @@ export type ServerConfig = {
   limits: LimitsConfig;
   shares: SharesConfig;
   library: LibraryConfig;
+  batches: BatchConfig;
   budgets: BudgetConfig;
   audit: AuditConfig;
   trustProxyHops: number;
@@ -203,6 +215,15 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
       },
       audit: { prompts: vars.PLAYGROUND_AUDIT_PROMPTS === "on", days: vars.PLAYGROUND_AUDIT_DAYS },
       library: { enabled: vars.PLAYGROUND_LIBRARY === "on", bytesPerPerson: vars.PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON * 1024 * 1024 },
+      batches: {
+        concurrency: vars.PLAYGROUND_BATCH_CONCURRENCY,
+        maxRows: vars.PLAYGROUND_BATCH_MAX_ROWS,
+        perPerson: vars.PLAYGROUND_BATCHES_PER_PERSON,
+        webhookHosts: (vars.PLAYGROUND_WEBHOOK_HOSTS ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ""),
+      },
       trustProxyHops: vars.TRUST_PROXY_HOPS,
       ipv6PrefixBits: vars.PLAYGROUND_IPV6_PREFIX,
       allowedHosts: allowedHosts.hosts,

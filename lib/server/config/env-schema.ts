@@ -73,6 +73,11 @@ export const envSchema = z.object({
   PLAYGROUND_SHARES_PER_HOUR: wholeNumber(60, 1, 1_000_000, "shares"),
   PLAYGROUND_LIBRARY: lowerCaseChoice(["on", "off"]).withDefault("on"),
   PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: wholeNumber(5000, 1, 10_000_000, "megabytes"),
+  PLAYGROUND_BATCH_CONCURRENCY: wholeNumber(4, 1, 64, "requests"),
+  PLAYGROUND_BATCH_MAX_ROWS: wholeNumber(10_000, 1, 100_000, "rows"),
+  PLAYGROUND_BATCHES_PER_PERSON: wholeNumber(5, 1, 100, "batches"),
+  // Host names a batch's webhook may call, comma-separated; empty: batches take no webhook.
+  PLAYGROUND_WEBHOOK_HOSTS: text(),
   PLAYGROUND_BUDGET_IMAGES_PER_DAY: optionalWholeNumber(0, 10_000_000, "images"),
   PLAYGROUND_BUDGET_IMAGES_PER_MONTH: optionalWholeNumber(0, 100_000_000, "images"),
   PLAYGROUND_BUDGET_COST_PER_MONTH: optionalAmount(0, 100_000_000, "money"),

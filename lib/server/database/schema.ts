@@ -405,3 +405,95 @@ export const libraryCollectionItems = pgTable(
     index("library_collection_items_run").on(table.author, table.runId),
   ],
 );
+
+/**
+ * Batches: lists of requests the server runs to the end with no page open (see lib/server/batches).
+ * The batch's state and counts are what the Batches page and the API show; the rows are the truth
+ * of what was sent and what came back, and which queue job may act on each row.
+ */
+export const batches = pgTable(
+  "batches",
+  {
+    id: text("id").primaryKey(),
+    author: text("author").notNull(),
+    authorName: text("author_name").notNull(),
+    name: text("name").notNull(),
+    state: text("state", { enum: ["queued", "running", "paused", "done", "cancelled", "failed"] }).notNull(),
+    /** Why a paused batch waits: the person paused it, or their budget is used (it resumes when it renews). */
+    pausedFor: text("paused_for", { enum: ["person", "budget"] }),
+    /** The budget's refusal in a sentence, while paused for it. */
+    pauseDetail: text("pause_detail"),
+    /** A batch paused for its budget tries again at this time (when the budget renews, or sooner: an admin may raise it). */
+    resumeAt: timestamp("resume_at", { withTimezone: true }),
+    concurrency: integer("concurrency").notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    costMicros: bigint("cost_micros", { mode: "number" }).notNull().default(0),
+    currency: text("currency"),
+    /** The collection its runs go to, named after it. */
+    collectionId: text("collection_id"),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    /** What the webhook's last call came to ("200", or why it failed); NULL until it has been called. */
+    webhookOutcome: text("webhook_outcome"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("batches_state_check", sql`${table.state} IN ('queued', 'running', 'paused', 'done', 'cancelled', 'failed')`),
+    index("batches_author").on(table.author, table.createdAt),
+    index("batches_unfinished")
+      .on(table.state)
+      .where(sql`${table.state} IN ('queued', 'running', 'paused')`),
+  ],
+);
+
+/**
+ * One request of a batch. `jobId` names the queue job that may act on it: a job delivered again
+ * (after a crash, or superseded by a retry) whose id is no longer here does nothing. `attempts`
+ * records every sending: when, and what came of it ("unknown" for one in flight at a crash).
+ */
+export const batchRows = pgTable(
+  "batch_rows",
+  {
+    batchId: text("batch_id").notNull(),
+    position: integer("position").notNull(),
+    /** Where it was in what the person sent: a line of the CSV, or its place in the JSON array. */
+    line: integer("line").notNull(),
+    request: jsonb("request").notNull(),
+    state: text("state", { enum: ["waiting", "sending", "done", "failed", "cancelled"] }).notNull(),
+    jobId: text("job_id"),
+    /** Not sent again before this (a service's Retry-After, or a backoff). */
+    notBefore: timestamp("not_before", { withTimezone: true }),
+    /** While sending: until when the instance sending it holds it; past it, its outcome is unknown. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    attempts: jsonb("attempts")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    runId: text("run_id"),
+    /** The service's status of the last attempt (0: it never answered). */
+    status: integer("status"),
+    /** What the last attempt came to, in a sentence, for a failed row. */
+    problem: text("problem"),
+    /** The start of the service's answer to a failed row, as text (a done row's answer is in its run). */
+    answerText: text("answer_text"),
+    images: integer("images").notNull().default(0),
+    costMicros: bigint("cost_micros", { mode: "number" }).notNull().default(0),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ name: "batch_rows_pkey", columns: [table.batchId, table.position] }),
+    foreignKey({ name: "batch_rows_batch_fkey", columns: [table.batchId], foreignColumns: [batches.id] }).onDelete("cascade"),
+    check("batch_rows_state_check", sql`${table.state} IN ('waiting', 'sending', 'done', 'failed', 'cancelled')`),
+    index("batch_rows_sending")
+      .on(table.leaseUntil)
+      .where(sql`${table.state} = 'sending'`),
+    index("batch_rows_state").on(table.batchId, table.state),
+    // The rows the runner must still give a queue job (new, resumed, retried, recovered): few, looked for often.
+    index("batch_rows_unqueued")
+      .on(table.batchId, table.position)
+      .where(sql`${table.state} = 'waiting' AND ${table.jobId} IS NULL`),
+  ],
+);

@@ -2,6 +2,7 @@ import "server-only";
 import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { closeSharedDatabase } from "@/lib/server/database/shared-database";
 import { markStopping } from "./stopping";
+import { stopBatchRunner } from "@/lib/server/batches/batch-service";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,6 +48,8 @@ async function stop(signal: string, graceMs: number): Promise<void> {
     );
   // The last answers are flushed to their sockets before the process goes.
   await sleep(100);
+  // Rows of batches still being sent after the grace period go back in line when the server is back.
+  await Promise.race([stopBatchRunner().catch(() => undefined), sleep(1_000)]);
   await closeSharedDatabase().catch(() => undefined);
   console.log("Image Prompt Playground: stopped.");
   process.exit(0);

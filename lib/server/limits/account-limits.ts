@@ -25,3 +25,6 @@ export const LIBRARY_SEARCH_LIMIT: LimitSpec = { name: "library-search", points:
 
 /** Per person: changes to collections in a minute (made, renamed, runs added or taken off, roles, links, deleted). */
 export const COLLECTION_CHANGE_LIMIT: LimitSpec = { name: "collection-change", points: 120, durationSeconds: 60 };
+
+/** Batches one person makes: each can be thousands of rows, so a few a minute is plenty. */
+export const BATCH_CREATION_LIMIT: LimitSpec = { name: "batch-create", points: 30, durationSeconds: 60 };

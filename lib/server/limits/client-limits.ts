@@ -27,7 +27,8 @@ export type LimitSpec = {
     | "usage-export"
     | "image"
     | "library-search"
-    | "collection-change";
+    | "collection-change"
+    | "batch-create";
   points: number;
   durationSeconds: number;
 };

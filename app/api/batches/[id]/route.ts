@@ -1,0 +1,11 @@
+import { routeEntry } from "@/lib/server/http/route-entry";
+import { getServerConfig } from "@/lib/server/config/config";
+import { handleReadBatch } from "@/lib/server/batches/batch-handlers";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ id: string }> };
+
+export const GET = routeEntry(async (request: Request, { params }: Params) =>
+  handleReadBatch(request, getServerConfig(), (await params).id),
+);

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage } from "node:http";
+import { sql } from "drizzle-orm";
+import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { configFor, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { sharedDatabase } from "@/lib/server/database/shared-database";
+import { rowsOf } from "@/lib/server/database/result-rows";
+import type { ServerConfig } from "@/lib/server/config/config";
+import type { BatchRowView, BatchSummary } from "@/lib/batches/batch-types";
+import {
+  handleBatchRows,
+  handleChangeBatch,
+  handleCreateBatch,
+  handleExportBatch,
+  handleListBatches,
+  handleReadBatch,
+} from "./batch-handlers";
+import { stopBatchRunner } from "./batch-service";
+import { SIGNATURE_HEADER, verifyWebhook } from "./batch-webhook";
+import { setOverride } from "@/lib/server/budgets/budget-overrides";
+
+const ORIGIN = "http://localhost:3000";
+
+const request = (path: string, init: { method?: string; body?: string; type?: string } = {}) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      origin: ORIGIN,
+      "sec-fetch-site": "same-origin",
+      [PEER_ADDRESS_HEADER]: "127.0.0.1",
+      ...(init.body === undefined ? {} : { "content-type": init.type ?? "application/json" }),
+    },
+    body: init.body,
+  });
+
+/** Reads the batch until `done` says so (the runner works on its own). */
+async function waitFor(
+  config: ServerConfig,
+  id: string,
+  done: (batch: BatchSummary) => boolean,
+  timeoutMs = 30_000,
+): Promise<BatchSummary> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = (await (await handleReadBatch(request(`/api/batches/${id}`), { ok: true, config }, id)).json()) as BatchSummary;
+    if (done(batch)) return batch;
+    if (Date.now() > deadline) throw new Error(`batch ${id} stayed ${JSON.stringify(batch)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function rowsOfBatch(config: ServerConfig, id: string): Promise<BatchRowView[]> {
+  const response = await handleBatchRows(request(`/api/batches/${id}/rows?limit=500`), { ok: true, config }, id);
+  return ((await response.json()) as { rows: BatchRowView[] }).rows;
+}
+
+describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 60_000 }, (kind) => {
+  let fake: FakeService;
+  let config: ServerConfig;
+  const hooks: { body: string; signature: string }[] = [];
+  let hookServer: ReturnType<typeof createServer>;
+  let hookUrl = "";
+
+  beforeAll(async () => {
+    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+    hookServer = createServer((incoming: IncomingMessage, response) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        hooks.push({ body: Buffer.concat(chunks).toString("utf8"), signature: String(incoming.headers[SIGNATURE_HEADER] ?? "") });
+        // The first call fails: the webhook is tried again.
+        response.writeHead(hooks.length === 1 ? 503 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", () => resolve()));
+    const address = hookServer.address();
+    hookUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hooks/batch`;
+    const parsed = configFor(fake.url, {
+      ...(await testDatabaseEnv(kind)),
+      PLAYGROUND_WEBHOOK_HOSTS: "127.0.0.1",
+      PLAYGROUND_BATCH_MAX_ROWS: "50",
+      PLAYGROUND_MAX_IN_FLIGHT: "8",
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    config = parsed.config;
+  });
+  afterAll(async () => {
+    await stopBatchRunner();
+    await (await sharedDatabase(config.shares)).close();
+    await fake.close();
+    hookServer.close();
+  });
+
+  const create = (body: unknown, type = "application/json", query = "") =>
+    handleCreateBatch(
+      request(`/api/batches${query}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), type }),
+      { ok: true, config },
+    );
+
+  it("refuses a CSV with bad rows, naming their lines, and makes nothing", async () => {
+    const csv = ["prompt,model,aspect_ratio", "a fox,fake-b64,1:1", ",fake-b64,1:1", "a hare,fake-b64,1:1", "an owl,fake-b64,wide"].join(
+      "\n",
+    );
+    const response = await create(csv, "text/csv", "?name=Broken");
+    expect(response.status).toBe(422);
+    const problem = await problemOf(response);
+    expect(problem.detail).toMatch(/2 rows/);
+    expect(Object.keys(problem.errors ?? {})).toEqual(["line 3", "line 5"]);
+    const list = (await (await handleListBatches(request("/api/batches"), { ok: true, config })).json()) as { batches: BatchSummary[] };
+    expect(list.batches.map((batch) => batch.name)).not.toContain("Broken");
+  });
+
+  it("runs a batch to its end: runs kept in the batch's collection, a 429 tried again, a refusal kept with the service's words and retried", async () => {
+    const prompts = Array.from({ length: 8 }, (_, index) => `a lantern ${kind} ${index}`);
+    const rows = [
+      ...prompts.map((prompt) => ({ prompt, model: "fake-b64", aspect_ratio: "1:1" })),
+      { prompt: `a kite ${kind}`, model: "fake-429-once", aspect_ratio: "16:9" },
+      { prompt: `a refused one ${kind}`, model: "fake-policy", aspect_ratio: "1:1" },
+    ];
+    const response = await create({ name: `Lanterns ${kind}`, rows, concurrency: 3, webhook: hookUrl });
+    expect(response.status).toBe(201);
+    const made = (await response.json()) as { id: string; total: number; collectionId: string; webhookSecret: string };
+    expect(made.total).toBe(10);
+    const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
+    expect(batch).toMatchObject({ total: 10, done: 9, failed: 1, state: "done" });
+    const seen = await rowsOfBatch(config, made.id);
+    const kite = seen.find((row) => row.model === "fake-429-once");
+    expect(kite?.attempts.map((attempt) => [attempt.outcome, attempt.status])).toEqual([
+      ["answered", 429],
+      ["answered", 200],
+    ]);
+    const refused = seen.find((row) => row.model === "fake-policy");
+    expect(refused).toMatchObject({ state: "failed", status: 400 });
+    expect(refused?.answerText).toContain("content_policy_violation");
+    // Every prompt went to the service once (the 429 twice), never more.
+    const sent = fake.requests.filter((entry) => entry.body.includes(kind) && entry.body.includes("a lantern"));
+    expect(sent).toHaveLength(8);
+    // The runs are in the library, in the batch's collection, with their pictures, and no key anywhere.
+    const database = await sharedDatabase(config.shares);
+    const kept = rowsOf(
+      await database.db.execute(sql`SELECT r.id, r.record::text AS record FROM library_collection_items i
+        JOIN library_runs r ON r.author = i.author AND r.id = i.run_id WHERE i.collection_id = ${made.collectionId}::text`),
+    );
+    expect(kept).toHaveLength(9);
+    for (const run of kept) expect(String(run.record)).not.toContain(ROUTE_TEST_KEY);
+    const files = rowsOf(
+      await database.db.execute(sql`SELECT count(*) AS thumbnails FROM library_files
+        WHERE run_id LIKE ${`batch-${made.id}-%`}::text AND name LIKE 'thumbnail.%'`),
+    );
+    expect(Number(files[0]?.thumbnails)).toBe(9);
+    // The CSV names each row's outcome and files.
+    const exported = await (await handleExportBatch(request(`/api/batches/${made.id}/export`), { ok: true, config }, made.id)).text();
+    const lines = exported.trim().split("\r\n");
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toMatch(/^row,line,state,prompt/);
+    expect(lines.find((line) => line.includes("fake-policy"))).toMatch(/,failed,/);
+    expect(lines.find((line) => line.includes(prompts[0] ?? "?"))).toMatch(/answer\.json/);
+    // The webhook was called when it ended, signed with the secret, and tried again after a 503.
+    await expect.poll(() => hooks.length, { timeout: 5000 }).toBe(2);
+    for (const hook of hooks) expect(verifyWebhook(made.webhookSecret, hook.body, hook.signature)).toBe(true);
+    expect(verifyWebhook("whsec_someone-else", hooks[0]?.body ?? "", hooks[0]?.signature ?? "")).toBe(false);
+    expect(JSON.parse(hooks[1]?.body ?? "{}")).toMatchObject({ id: made.id, state: "done", total: 10, done: 9, failed: 1 });
+    await expect.poll(async () => (await waitFor(config, made.id, () => true)).webhookOutcome, { timeout: 5000 }).toBe("204");
+    // Retry failed rows: only the refused one is sent again (and refused again).
+    const retried = await handleChangeBatch(
+      request(`/api/batches/${made.id}/retry`, { method: "POST" }),
+      { ok: true, config },
+      made.id,
+      "retry",
+    );
+    expect(retried.status).toBe(200);
+    const again = await waitFor(config, made.id, (seen) => seen.state === "done" && seen.failed === 1 && seen.sending === 0);
+    expect(again.done).toBe(9);
+    expect(fake.requests.filter((entry) => entry.body.includes(`a refused one ${kind}`))).toHaveLength(2);
+    expect(fake.requests.filter((entry) => entry.body.includes(kind) && entry.body.includes("a lantern"))).toHaveLength(8);
+    const refusedAgain = (await rowsOfBatch(config, made.id)).find((row) => row.model === "fake-policy");
+    expect(refusedAgain?.attempts).toHaveLength(2);
+  });
+
+  it("cancel sends no new row, and a cancelled batch is not resumed", async () => {
+    const rows = Array.from({ length: 6 }, (_, index) => ({
+      prompt: `a slow river ${kind} ${index}`,
+      model: "fake-slow",
+      aspect_ratio: "1:1",
+    }));
+    const made = (await (await create({ name: `Rivers ${kind}`, rows, concurrency: 1 })).json()) as { id: string };
+    // The first row has reached the service (and takes 1.5 s there).
+    await expect.poll(() => fake.requests.filter((entry) => entry.body.includes(`a slow river ${kind}`)).length).toBe(1);
+    const cancelled = await handleChangeBatch(
+      request(`/api/batches/${made.id}/cancel`, { method: "POST" }),
+      { ok: true, config },
+      made.id,
+      "cancel",
+    );
+    expect(cancelled.status).toBe(200);
+    const sentAtCancel = fake.requests.filter((entry) => entry.body.includes(`a slow river ${kind}`)).length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(fake.requests.filter((entry) => entry.body.includes(`a slow river ${kind}`)).length).toBe(sentAtCancel);
+    const batch = await waitFor(config, made.id, (seen) => seen.sending === 0);
+    expect(batch.state).toBe("cancelled");
+    expect((await rowsOfBatch(config, made.id)).filter((row) => row.state === "cancelled").length).toBe(6 - sentAtCancel);
+    // A cancelled batch is not resumed.
+    const resumed = await handleChangeBatch(
+      request(`/api/batches/${made.id}/resume`, { method: "POST" }),
+      { ok: true, config },
+      made.id,
+      "resume",
+    );
+    expect(resumed.status).toBe(409);
+    expect((await problemOf(resumed)).detail).toMatch(/cancelled batch cannot be resumed/);
+  });
+
+  it("a row in flight when the server stopped is sent again once, and its run says both attempts", async () => {
+    const made = (await (
+      await create({ name: `Crash ${kind}`, rows: [{ prompt: `a crash ${kind}`, model: "fake-b64", aspect_ratio: "1:1" }] })
+    ).json()) as {
+      id: string;
+    };
+    await waitFor(config, made.id, (batch) => batch.state === "done");
+    // As if a server had stopped mid-send: the row taken, an attempt pending, its lease over.
+    await stopBatchRunner();
+    const database = await sharedDatabase(config.shares);
+    await database.db
+      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
+        attempts = jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'pending'))
+      WHERE batch_id = ${made.id}::text`);
+    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    await database.db.execute(sql`DELETE FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`);
+    // The next start (or another instance, past the lease) takes it up.
+    const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
+    expect(batch.done).toBe(1);
+    const [row] = await rowsOfBatch(config, made.id);
+    expect(row?.attempts.map((attempt) => attempt.outcome)).toEqual(["unknown", "answered"]);
+    const [run] = rowsOf(await database.db.execute(sql`SELECT record FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`));
+    const record = (typeof run?.record === "string" ? JSON.parse(run.record) : run?.record) as { warnings: string[] };
+    expect(record.warnings.join(" ")).toMatch(/Sent 2 times: the server stopped while an earlier attempt was in flight/);
+    expect(fake.requests.filter((entry) => entry.body.includes(`a crash ${kind}`))).toHaveLength(2);
+  });
+
+  it("a budget used pauses the batch with the reason, and it goes on when an admin raises the cap", async () => {
+    const database = await sharedDatabase(config.shares);
+    const you = { id: "you", name: "You" };
+    await setOverride(database, you, { imagesPerDay: 2, imagesPerMonth: null, costMicrosPerMonth: null }, you);
+    const rows = Array.from({ length: 4 }, (_, index) => ({ prompt: `a budget ${kind} ${index}`, model: "fake-b64", aspect_ratio: "1:1" }));
+    const made = (await (await create({ name: `Budget ${kind}`, rows, concurrency: 1 })).json()) as { id: string };
+    const paused = await waitFor(config, made.id, (batch) => batch.state === "paused");
+    expect(paused.pausedFor).toBe("budget");
+    expect(paused.pauseDetail).toMatch(/image/);
+    expect(paused.done).toBeLessThan(4);
+    await setOverride(database, you, { imagesPerDay: 10_000, imagesPerMonth: null, costMicrosPerMonth: null }, you);
+    // As if its next look at the budget had come (at most 15 s after it paused).
+    await database.db.execute(sql`UPDATE batches SET resume_at = now() WHERE id = ${made.id}::text`);
+    const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
+    expect(batch.done).toBe(4);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
+import { createTestDatabase } from "@/test-support/database-targets";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import type { ServerConfig } from "@/lib/server/config/config";
+import { batchFor, batchRowsPage, insertBatch } from "./batch-store";
+import { startBatchRunner, type BatchRunner } from "./batch-runner";
+
+/** Two instances of the playground on one PostgreSQL server share a batch's rows, and no row is sent by both. */
+describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
+  let fake: FakeService;
+  let config: ServerConfig;
+  const connections: DatabaseConnection[] = [];
+  const runners: BatchRunner[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+    const parsed = configFor(fake.url, { DATABASE_URL: await createTestDatabase(), PLAYGROUND_MAX_IN_FLIGHT: "6" });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    config = parsed.config;
+    for (let instance = 0; instance < 2; instance++) {
+      const connection = await openDatabase({ url: "url" in config.shares.database ? config.shares.database.url : "" });
+      connections.push(connection);
+      runners.push(await startBatchRunner(config, connection));
+    }
+  });
+  afterAll(async () => {
+    for (const runner of runners) await runner.stop();
+    for (const connection of connections) await connection.close();
+    await fake.close();
+  });
+
+  it("sends each of 40 rows exactly once, with two runners taking rows, within the batch's concurrency", async () => {
+    const [first] = connections;
+    if (!first) throw new Error("no connection");
+    const rows = Array.from({ length: 40 }, (_, index) => ({
+      line: index + 2,
+      request: { prompt: `a shared row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
+    }));
+    const made = await insertBatch(
+      first,
+      {
+        id: "shared-batch",
+        author: { id: "you", name: "You" },
+        name: "Shared",
+        rows,
+        concurrency: 8,
+        collectionId: null,
+        webhook: null,
+        currency: null,
+      },
+      5,
+    );
+    expect(made?.total).toBe(40);
+    for (const runner of runners) runner.wake();
+    let mostAtOnce = 0;
+    await expect
+      .poll(
+        async () => {
+          const batch = await batchFor(first, "shared-batch", "you");
+          mostAtOnce = Math.max(mostAtOnce, batch?.sending ?? 0);
+          return batch?.state;
+        },
+        { timeout: 60_000, interval: 50 },
+      )
+      .toBe("done");
+    const sent = fake.requests.filter((entry) => entry.body.includes("a shared row"));
+    const prompts = sent.map((entry) => (JSON.parse(entry.body) as { prompt: string }).prompt);
+    expect(prompts).toHaveLength(40);
+    expect(new Set(prompts).size).toBe(40);
+    expect(mostAtOnce).toBeLessThanOrEqual(8);
+    const done = await batchRowsPage(first, "shared-batch", { after: -1, limit: 100 });
+    expect(done.every((row) => row.state === "done" && row.attempts.length === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,283 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { rowsOf } from "@/lib/server/database/result-rows";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { BatchState } from "@/lib/batches/batch-types";
+
+/**
+ * What the runner does to a batch's rows, each step one transaction. The rules that make a row
+ * sent once: only the queue job a row names may act on it; claiming marks it "sending" with a lease
+ * and a pending attempt before anything is sent; a row still "sending" when its lease is over (its
+ * instance stopped) gets its attempt marked "unknown" and goes back in line, the only case in which
+ * a row is sent again without an answer saying it may be.
+ */
+
+type Store = Pick<DatabaseConnection, "db">;
+const num = (value: unknown) => Number(value ?? 0);
+
+/** Batches the runner sends rows of, with how many of their rows are being sent (by any instance). */
+export type ActiveBatch = { id: string; concurrency: number; sending: number };
+
+export async function activeBatches(store: Store): Promise<ActiveBatch[]> {
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      SELECT b.id, b.concurrency,
+             (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending') AS sending
+      FROM batches b WHERE b.state IN ('queued', 'running') ORDER BY b.created_at, b.id`),
+  );
+  return rows.map((row) => ({ id: String(row.id), concurrency: num(row.concurrency), sending: num(row.sending) }));
+}
+
+/** Rows waiting with no queue job (new, resumed, retried, recovered), of batches that run. */
+export async function rowsWithoutJobs(
+  store: Store,
+  limit: number,
+): Promise<{ batchId: string; position: number; notBefore: Date | null }[]> {
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      SELECT r.batch_id, r.position, r.not_before FROM batches b
+      JOIN batch_rows r ON r.batch_id = b.id AND r.state = 'waiting' AND r.job_id IS NULL
+      WHERE b.state IN ('queued', 'running')
+      ORDER BY b.created_at, r.batch_id, r.position LIMIT ${limit}::integer`),
+  );
+  return rows.map((row) => ({
+    batchId: String(row.batch_id),
+    position: num(row.position),
+    notBefore: row.not_before ? new Date(row.not_before as string) : null,
+  }));
+}
+
+/**
+ * Names each row's job, if no other instance named one first; answers the rows named here (the
+ * jobs of the others are left to find nothing to do).
+ */
+export async function assignJobs(store: Store, jobs: readonly { batchId: string; position: number; jobId: string }[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const named = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batch_rows r SET job_id = j.job_id
+      FROM jsonb_to_recordset(${JSON.stringify(jobs.map((job) => ({ batch_id: job.batchId, position: job.position, job_id: job.jobId })))}::jsonb)
+        AS j(batch_id text, position integer, job_id text)
+      WHERE r.batch_id = j.batch_id AND r.position = j.position AND r.state = 'waiting' AND r.job_id IS NULL
+      RETURNING r.position`),
+  );
+  return named.length;
+}
+
+export type Claim =
+  | {
+      kind: "send";
+      request: GenerationRequest;
+      author: { id: string; name: string };
+      /** Earlier attempts whose outcome is unknown (in flight when a server stopped). */
+      unknownAttempts: number;
+      attempt: number;
+    }
+  /** Nothing to do: the row is another job's, or finished. */
+  | { kind: "skip" }
+  /** Not now: the batch is paused or cancelled (the row waits), or at its concurrency. */
+  | { kind: "later" };
+
+/** Takes a row for sending, under its batch's lock (the batch's concurrency is counted across instances). */
+export async function claimRow(store: Store, row: { batchId: string; position: number; jobId: string }, leaseMs: number): Promise<Claim> {
+  return store.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`batch:${row.batchId}`}::text))`);
+    const [found] = rowsOf(
+      await tx.execute(sql`
+        SELECT b.state AS batch_state, b.concurrency, b.author, b.author_name, r.state, r.job_id, r.request, r.attempts,
+               (SELECT count(*) FROM batch_rows s WHERE s.batch_id = b.id AND s.state = 'sending' AND s.lease_until > now()) AS sending
+        FROM batch_rows r JOIN batches b ON b.id = r.batch_id
+        WHERE r.batch_id = ${row.batchId}::text AND r.position = ${row.position}::integer FOR UPDATE OF r`),
+    );
+    if (!found || found.job_id !== row.jobId || (found.state !== "waiting" && found.state !== "sending")) return { kind: "skip" } as const;
+    const batchState = found.batch_state as BatchState;
+    if (batchState !== "queued" && batchState !== "running") {
+      // Paused: the row waits for a job of its own when the batch resumes. Cancelled rows were marked then.
+      await tx.execute(sql`UPDATE batch_rows SET job_id = NULL, state = CASE WHEN state = 'sending' THEN 'waiting' ELSE state END
+        WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
+      return { kind: "later" } as const;
+    }
+    if (num(found.sending) >= num(found.concurrency)) {
+      await tx.execute(
+        sql`UPDATE batch_rows SET job_id = NULL WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`,
+      );
+      return { kind: "later" } as const;
+    }
+    // A job delivered again while its row is still "sending": the earlier attempt's outcome is unknown.
+    await tx.execute(sql`
+      UPDATE batch_rows SET state = 'sending', lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision),
+        attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
+                    FROM jsonb_array_elements(attempts) a)
+                   || jsonb_build_array(jsonb_build_object('at', (extract(epoch FROM now()) * 1000)::bigint, 'outcome', 'pending'))
+      WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
+    await tx.execute(sql`UPDATE batches SET state = 'running', started_at = coalesce(started_at, now())
+      WHERE id = ${row.batchId}::text AND state = 'queued'`);
+    const attempts = (typeof found.attempts === "string" ? JSON.parse(found.attempts) : found.attempts) as { outcome: string }[];
+    const request = (typeof found.request === "string" ? JSON.parse(found.request) : found.request) as GenerationRequest;
+    return {
+      kind: "send",
+      request,
+      author: { id: String(found.author), name: String(found.author_name) },
+      unknownAttempts: attempts.filter((attempt) => attempt.outcome === "unknown" || attempt.outcome === "pending").length,
+      attempt: attempts.length + 1,
+    } as const;
+  });
+}
+
+type RowKey = { batchId: string; position: number; jobId: string };
+
+/** The claimed attempt was not sent (the budget is used): the row waits, the batch pauses until `resumeAt`. */
+export async function pauseForBudget(store: Store, row: RowKey, detail: string, resumeAt: Date): Promise<void> {
+  await store.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL,
+        attempts = (SELECT coalesce(jsonb_agg(a), '[]'::jsonb) FROM jsonb_array_elements(attempts) a WHERE a->>'outcome' <> 'pending')
+      WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text`);
+    await tx.execute(sql`
+      UPDATE batches SET state = 'paused', paused_for = 'budget', pause_detail = ${detail}::text, resume_at = ${resumeAt.toISOString()}::timestamptz
+      WHERE id = ${row.batchId}::text AND state IN ('queued', 'running')`);
+  });
+}
+
+/** The attempt was answered and may go better later (429, 5xx, a timeout): back in line, not before `notBefore`. */
+export async function retryLater(store: Store, row: RowKey, status: number, notBefore: Date): Promise<void> {
+  await store.db.execute(sql`
+    UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL, status = ${status}::integer,
+      not_before = ${notBefore.toISOString()}::timestamptz,
+      attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
+                    THEN a || jsonb_build_object('outcome', 'answered', 'status', ${status}::integer) ELSE a END), '[]'::jsonb)
+                  FROM jsonb_array_elements(attempts) a)
+    WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text`);
+}
+
+export type RowEnd = {
+  state: "done" | "failed";
+  status: number;
+  problem: string | null;
+  answerText: string | null;
+  runId: string | null;
+  images: number;
+  costMicros: number;
+};
+
+/** What a batch that has just ended needs for its webhook; null when it goes on. */
+export type EndedBatch = {
+  id: string;
+  name: string;
+  state: BatchState;
+  total: number;
+  done: number;
+  failed: number;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+};
+
+/**
+ * Records the row's last attempt and its end, counts it in its batch, and ends the batch when no
+ * row is left to send. A row this job no longer holds is left as it is (answers null, nothing counted).
+ */
+export async function finishRow(store: Store, row: RowKey, end: RowEnd): Promise<{ counted: boolean; ended: EndedBatch | null }> {
+  return store.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`batch:${row.batchId}`}::text))`);
+    const updated = rowsOf(
+      await tx.execute(sql`
+        UPDATE batch_rows SET state = ${end.state}::text, job_id = NULL, lease_until = NULL, status = ${end.status}::integer,
+          problem = ${end.problem}::text, answer_text = ${end.answerText}::text, run_id = ${end.runId}::text,
+          images = ${end.images}::integer, cost_micros = ${end.costMicros}::bigint, finished_at = now(),
+          attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
+                        THEN a || jsonb_build_object('outcome', 'answered', 'status', ${end.status}::integer) ELSE a END), '[]'::jsonb)
+                      FROM jsonb_array_elements(attempts) a)
+        WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'
+        RETURNING position`),
+    );
+    if (updated.length === 0) return { counted: false, ended: null };
+    const done = end.state === "done" ? 1 : 0;
+    await tx.execute(sql`
+      UPDATE batches SET done = done + ${done}::integer, failed = failed + ${1 - done}::integer,
+        cost_micros = cost_micros + ${end.costMicros}::bigint
+      WHERE id = ${row.batchId}::text`);
+    return { counted: true, ended: await endIfFinished({ db: tx as unknown as Store["db"] }, row.batchId) };
+  });
+}
+
+/** Ends a batch whose rows have all ended: done, or failed when not one row succeeded. */
+async function endIfFinished(store: Store, batchId: string): Promise<EndedBatch | null> {
+  const [ended] = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batches SET state = CASE WHEN done = 0 AND failed > 0 THEN 'failed' ELSE 'done' END, finished_at = now(),
+        paused_for = NULL, pause_detail = NULL, resume_at = NULL
+      WHERE id = ${batchId}::text AND state IN ('queued', 'running', 'paused')
+        AND NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = ${batchId}::text AND r.state IN ('waiting', 'sending'))
+      RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
+  );
+  if (!ended) return null;
+  return {
+    id: String(ended.id),
+    name: String(ended.name),
+    state: ended.state as BatchState,
+    total: num(ended.total),
+    done: num(ended.done),
+    failed: num(ended.failed),
+    webhookUrl: (ended.webhook_url as string | null) ?? null,
+    webhookSecret: (ended.webhook_secret as string | null) ?? null,
+  };
+}
+
+/** The batch as its webhook tells it, for a batch that ended by being cancelled. */
+export async function endedBatch(store: Store, batchId: string): Promise<EndedBatch | null> {
+  const [row] = rowsOf(
+    await store.db.execute(
+      sql`SELECT id, name, state, total, done, failed, webhook_url, webhook_secret FROM batches WHERE id = ${batchId}::text`,
+    ),
+  );
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    state: row.state as BatchState,
+    total: num(row.total),
+    done: num(row.done),
+    failed: num(row.failed),
+    webhookUrl: (row.webhook_url as string | null) ?? null,
+    webhookSecret: (row.webhook_secret as string | null) ?? null,
+  };
+}
+
+/**
+ * Rows being sent by an instance that stopped: their attempt's outcome is unknown, and they go back
+ * in line. `all`: every such row (the embedded database has one process, so at its start no other
+ * is sending); otherwise those whose lease is over.
+ */
+export async function recoverRows(store: Store, all: boolean): Promise<number> {
+  const recovered = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL,
+        attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
+                    FROM jsonb_array_elements(attempts) a)
+      WHERE state = 'sending' ${all ? sql`` : sql`AND lease_until < now()`}
+      RETURNING position`),
+  );
+  return recovered.length;
+}
+
+/** A row whose handling broke off in this instance (our own failure): as if its instance had stopped. */
+export async function abandonRow(store: Store, row: RowKey): Promise<void> {
+  await store.db.execute(sql`
+    UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL, not_before = now() + interval '5 seconds',
+      attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
+                  FROM jsonb_array_elements(attempts) a)
+    WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'`);
+}
+
+/** Batches paused for their budget whose time to try again has come run again (refused again, they pause again). */
+export async function resumeBudgetPaused(store: Store): Promise<void> {
+  await store.db.execute(sql`
+    UPDATE batches SET state = 'running', paused_for = NULL, pause_detail = NULL, resume_at = NULL
+    WHERE state = 'paused' AND paused_for = 'budget' AND resume_at <= now()`);
+}
+
+/** Records what the webhook's call came to. */
+export async function noteWebhook(store: Store, batchId: string, outcome: string): Promise<void> {
+  await store.db.execute(sql`UPDATE batches SET webhook_outcome = ${outcome}::text WHERE id = ${batchId}::text`);
+}

@@ -1,0 +1,285 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ServerConfig } from "@/lib/server/config/config";
+import type { DatabaseConnection } from "@/lib/server/database/connection";
+import { acquireGenerationSlot, generationsInFlight } from "@/lib/server/limits/in-flight-limit";
+import { isStopping } from "@/lib/server/lifecycle/stopping";
+import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
+import { keepRun } from "@/lib/server/library/library-store";
+import { addToCollection } from "@/lib/server/library/collection-store";
+import { withServerThumbnail } from "@/lib/server/library/server-thumbnail";
+import { batchRunId } from "@/lib/batches/batch-types";
+import { startQueueEngine } from "./queue-engine";
+import {
+  abandonRow,
+  activeBatches,
+  assignJobs,
+  claimRow,
+  finishRow,
+  noteWebhook,
+  pauseForBudget,
+  recoverRows,
+  resumeBudgetPaused,
+  retryLater,
+  rowsWithoutJobs,
+  type ActiveBatch,
+  type EndedBatch,
+} from "./batch-rows-store";
+import { sendBatchRow } from "./send-batch-row";
+import { callWebhook } from "./batch-webhook";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/lib/server/database/result-rows";
+
+/**
+ * Runs every batch to its end, on each instance that has the library: rows are handed out by the
+ * durable queue (pg-boss, one queue per batch, see queue-engine.ts) and acted on only as the row's
+ * own record allows (see batch-rows-store.ts). Each instance sends as many rows as the server's
+ * in-flight limit leaves room for and each batch's concurrency allows across all instances.
+ *
+ * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
+ * embedded database, whose one process is this one; past their lease on PostgreSQL), batches paused
+ * for their budget try again when it renews, and rows with no job (new, resumed, retried) get one.
+ */
+
+/** A row taken is held this long past the service's own timeout before another instance may take it. */
+const LEASE_MARGIN_MS = 60_000;
+const UPKEEP_EVERY_MS = 500;
+/** How often the runner looks for jobs when it has room and found none. */
+const IDLE_WAIT_MS = 100;
+/** Backoff for a retryable answer that names no wait: 2 s, 4 s, 8 s … up to a minute. */
+const BACKOFF_FIRST_MS = 2000;
+const BACKOFF_MAX_MS = 60_000;
+/** A row is sent at most this many times in all (unknown outcomes included). */
+export const MAX_ATTEMPTS = 5;
+/** Budget refusals say when the budget renews; an admin may raise it sooner, so it is checked at least this often. */
+const BUDGET_RECHECK_MS = 15_000;
+
+const queueOf = (batchId: string) => `batch-${batchId}`;
+
+export type BatchRunner = { stop: () => Promise<void>; wake: () => void; instance: string };
+
+type Job = { id: string; data: { position: number } };
+
+export async function startBatchRunner(config: ServerConfig, connection: DatabaseConnection): Promise<BatchRunner> {
+  const engine = await startQueueEngine(connection);
+  const instance = randomUUID();
+  const leaseMs = config.limits.timeoutMs + LEASE_MARGIN_MS;
+  const knownQueues = new Set<string>();
+  let batches: ActiveBatch[] = [];
+  /** Rows this instance is sending, by batch. */
+  const sendingHere = new Map<string, number>();
+  /** This instance's rows as counted when `batches` was read: the rest of each batch's count is other instances'. */
+  let sendingHereAtUpkeep = new Map<string, number>();
+  const othersSending = (batch: ActiveBatch) => Math.max(0, batch.sending - (sendingHereAtUpkeep.get(batch.id) ?? 0));
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => wakeUp?.();
+  const running = new Set<Promise<void>>();
+
+  // The embedded database has one process: whatever it was sending when it stopped is this one's to recover.
+  if (connection.kind === "embedded") await recoverRows(connection, true);
+
+  const ensureQueue = async (batchId: string) => {
+    const name = queueOf(batchId);
+    if (knownQueues.has(name)) return name;
+    await engine.createQueue(name, { name, retryLimit: 0, expireInSeconds: Math.ceil(leaseMs / 1000) });
+    knownQueues.add(name);
+    return name;
+  };
+
+  const upkeep = async () => {
+    if (connection.kind === "postgres") await recoverRows(connection, false);
+    await resumeBudgetPaused(connection);
+    for (let waiting = await rowsWithoutJobs(connection, 2000); waiting.length > 0; waiting = await rowsWithoutJobs(connection, 2000)) {
+      const byBatch = new Map<string, typeof waiting>();
+      for (const row of waiting) byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
+      let named = 0;
+      for (const [batchId, rows] of byBatch) {
+        const name = await ensureQueue(batchId);
+        const jobs = rows.map((row) => ({ ...row, jobId: randomUUID() }));
+        // The jobs first, then the rows name them: a crash between leaves jobs that find nothing to do.
+        await engine.insert(
+          jobs.map((job) => ({
+            id: job.jobId,
+            name,
+            data: { position: job.position },
+            ...(job.notBefore && job.notBefore.getTime() > Date.now() ? { startAfter: job.notBefore } : {}),
+          })),
+        );
+        named += await assignJobs(connection, jobs);
+      }
+      if (named === 0) break;
+    }
+    const hereBefore = new Map(sendingHere);
+    batches = await activeBatches(connection);
+    sendingHereAtUpkeep = hereBefore;
+    for (const batch of batches) await ensureQueue(batch.id);
+    wake();
+  };
+
+  const upkeepLoop = async () => {
+    while (!stopped) {
+      await upkeep().catch((error: unknown) => {
+        warnAtMostEveryMinute("batch-upkeep", `Image Prompt Playground: batch upkeep failed (${errorText(error)}); it tries again.`);
+      });
+      await sleep(UPKEEP_EVERY_MS);
+    }
+  };
+
+  const sendLoop = async () => {
+    while (!stopped) {
+      let took = 0;
+      if (!isStopping()) {
+        for (const batch of batches) {
+          const room = Math.min(
+            config.limits.maxInFlight - generationsInFlight(),
+            // Rows other instances send count too, as last seen (claiming holds the batch to it exactly).
+            batch.concurrency - (sendingHere.get(batch.id) ?? 0) - othersSending(batch),
+          );
+          if (room <= 0) continue;
+          const jobs = (await engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: room }).catch(() => [])) as Job[];
+          for (const job of jobs) {
+            const slot = acquireGenerationSlot(config.limits.maxInFlight);
+            if (!slot) {
+              // The room went to a person's generation meanwhile: the job comes back after its lease.
+              await engine.complete(queueOf(batch.id), job.id).catch(() => undefined);
+              await releaseJob(connection, batch.id, job).catch(() => undefined);
+              continue;
+            }
+            took++;
+            sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 0) + 1);
+            const work = handleJob(batch.id, job)
+              .catch(async (error: unknown) => {
+                await abandonRow(connection, { batchId: batch.id, position: job.data.position, jobId: job.id }).catch(() => undefined);
+                warnAtMostEveryMinute("batch-row", `Image Prompt Playground: a batch row could not be handled (${errorText(error)}).`);
+              })
+              .finally(() => {
+                slot();
+                sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
+                running.delete(work);
+                wake();
+              });
+            running.add(work);
+          }
+        }
+      }
+      if (took === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_WAIT_MS);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeUp = null;
+      }
+    }
+  };
+
+  const handleJob = async (batchId: string, job: Job) => {
+    const queue = queueOf(batchId);
+    const key = { batchId, position: job.data.position, jobId: job.id };
+    const claim = await claimRow(connection, key, leaseMs);
+    if (claim.kind !== "send") {
+      await engine.complete(queue, job.id);
+      return;
+    }
+    const runId = batchRunId(batchId, key.position);
+    const warnings =
+      claim.unknownAttempts > 0
+        ? [
+            `Sent ${claim.attempt} times: the server stopped while ${claim.unknownAttempts === 1 ? "an earlier attempt was" : `${claim.unknownAttempts} earlier attempts were`} in flight, so ${claim.unknownAttempts === 1 ? "its" : "their"} outcome is unknown and the service may have made (and charged for) ${claim.unknownAttempts === 1 ? "it" : "them"} too.`,
+          ]
+        : [];
+    const result = await sendBatchRow(config, claim.author, claim.request, {
+      id: runId,
+      createdAt: Date.now(),
+      warnings,
+      signal: AbortSignal.timeout(leaseMs),
+    });
+    if (result.kind === "budget-used") {
+      const resumeAt = new Date(Math.min(result.renewsAt.getTime(), Date.now() + BUDGET_RECHECK_MS));
+      await pauseForBudget(connection, key, result.detail, resumeAt);
+      await engine.complete(queue, job.id);
+      return;
+    }
+    if (result.kind === "budget-unavailable") {
+      await retryLater(connection, key, 0, new Date(Date.now() + 5000));
+      await engine.complete(queue, job.id);
+      return;
+    }
+    if (result.retryable && claim.attempt < MAX_ATTEMPTS) {
+      const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (claim.attempt - 1));
+      const wait = Math.min(BACKOFF_MAX_MS * 5, Math.max(backoff, result.retryAfterMs ?? 0));
+      await retryLater(connection, key, result.status, new Date(Date.now() + wait));
+      await engine.complete(queue, job.id);
+      return;
+    }
+    const succeeded = result.problem === null;
+    let runKept: string | null = null;
+    if (succeeded) {
+      const files = await withServerThumbnail(result.run.record, result.run.files);
+      await keepRun(connection, claim.author.id, {
+        record: result.run.record,
+        verdictAt: 0,
+        files: files.map((file) => ({
+          name: file.name,
+          contentType: file.contentType,
+          bytes: "data" in file ? file.data.byteLength : file.bytes,
+          source: "data" in file ? { data: file.data } : { path: file.path },
+        })),
+      });
+      runKept = runId;
+      const collection = await collectionOf(connection, batchId);
+      if (collection) await addToCollection(connection, collection, claim.author.id, [runId]);
+    }
+    const price = config.prices[claim.request.model];
+    const costMicros = price?.perImage ? Math.round(price.perImage * 1_000_000) * result.images : 0;
+    const finished = await finishRow(connection, key, {
+      state: succeeded ? "done" : "failed",
+      status: result.status,
+      problem: result.problem,
+      answerText: result.answerText,
+      runId: runKept,
+      images: result.images,
+      costMicros,
+    });
+    await engine.complete(queue, job.id);
+    if (finished.ended) void announceEnd(finished.ended);
+  };
+
+  const announceEnd = async (ended: EndedBatch) => {
+    await engine.deleteQueue(queueOf(ended.id)).catch(() => undefined);
+    knownQueues.delete(queueOf(ended.id));
+    if (!ended.webhookUrl) return;
+    const outcome = await callWebhook(ended, config.batches.webhookHosts);
+    await noteWebhook(connection, ended.id, outcome).catch(() => undefined);
+  };
+
+  const loops = [upkeepLoop(), sendLoop()];
+  return {
+    instance,
+    wake,
+    stop: async () => {
+      stopped = true;
+      wake();
+      await Promise.all(loops);
+      await Promise.allSettled([...running]);
+      await engine.stop({ graceful: false, wait: true }).catch(() => undefined);
+    },
+  };
+}
+
+/** A job taken that this instance has no room for: its row waits for a job of its own again. */
+async function releaseJob(connection: DatabaseConnection, batchId: string, job: Job): Promise<void> {
+  await connection.db.execute(sql`UPDATE batch_rows SET job_id = NULL
+    WHERE batch_id = ${batchId}::text AND position = ${job.data.position}::integer AND job_id = ${job.id}::text AND state = 'waiting'`);
+}
+
+async function collectionOf(connection: DatabaseConnection, batchId: string): Promise<string | null> {
+  const [row] = rowsOf(await connection.db.execute(sql`SELECT collection_id FROM batches WHERE id = ${batchId}::text`));
+  return (row?.collection_id as string | null) ?? null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

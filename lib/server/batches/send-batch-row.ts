@@ -1,0 +1,200 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ServerConfig } from "@/lib/server/config/config";
+import type { GenerationRequest } from "@/lib/request/generation-request";
+import type { RunOutcome } from "@/lib/answer/run-outcome";
+import { parseRetryAfter } from "@/lib/answer/retry-after";
+import { analyseAnswer } from "@/lib/history/analyse-answer";
+import { recordRun } from "@/lib/history/record-run";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
+import { archivedRunFiles } from "@/lib/browser/history/history-export";
+import { outcomeOfRouteAnswer } from "@/lib/browser/run-generation";
+import { sniffImageMime } from "@/lib/answer/image-signature";
+import { logRequest } from "@/lib/server/http/request-log";
+import type { RouteContext } from "@/lib/server/http/route-context";
+import { openGenerationAccount } from "@/lib/server/budgets/generation-account";
+import { describeRefusal } from "@/lib/server/budgets/describe-refusal";
+import { callImageService, pollImageService } from "@/lib/server/upstream/image-service-client";
+import { keepBaseForm, recallBaseForm } from "@/lib/server/upstream/shared-base-form";
+import { relayServiceResult } from "@/lib/server/upstream/relay-answer";
+import { resolveServiceTarget } from "@/lib/server/upstream/service-target";
+import { pollTargetFor } from "@/lib/server/upstream/poll-target";
+import type { Author } from "@/lib/server/people/author";
+import type { ShareFile } from "@/lib/server/database/share-store";
+import { thumbnailOf } from "@/lib/server/library/server-thumbnail";
+
+/**
+ * One row of a batch sent to the service, as the generate route sends a person's request: their
+ * budget reserved first, the call, the answer relayed (the key scrubbed out of it, pictures on the
+ * service's host granted) and read as the page reads it, then made into the run history keeps.
+ * A batch's run is the very run the page would have made from the same answer.
+ */
+
+export type RowAttemptResult =
+  | { kind: "budget-used"; detail: string; renewsAt: Date }
+  | { kind: "budget-unavailable" }
+  | {
+      kind: "answered";
+      /** The service's status (0 when it never answered), and whether trying again may go better. */
+      status: number;
+      retryable: boolean;
+      /** How long the service asked to be left alone (Retry-After), in ms; null when it did not say. */
+      retryAfterMs: number | null;
+      /** What went wrong, in a sentence; null for a run with an image. */
+      problem: string | null;
+      /** The service's answer as text (the start of it), for a failed row. */
+      answerText: string | null;
+      images: number;
+      run: { record: ArchivedRun; files: ShareFile[] };
+    };
+
+/** Statuses after which the same request may well succeed: too many requests, the service's own trouble. */
+const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** Our own problems that mean the service did not answer in time or at all. */
+const RETRYABLE_PROBLEMS = /service-timeout|service-unreachable|answer-broken/;
+/** What a failed row shows of the service's answer. */
+const ANSWER_TEXT_MAX_CHARS = 4000;
+
+export async function sendBatchRow(
+  config: ServerConfig,
+  author: Author,
+  generation: GenerationRequest,
+  run: { id: string; createdAt: number; warnings: string[]; signal: AbortSignal },
+): Promise<RowAttemptResult> {
+  const requestId = randomUUID();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const opened = await openGenerationAccount(config, author, generation, requestId);
+  if (!opened.ok) {
+    if (opened.reason === "budget-unavailable") return { kind: "budget-unavailable" };
+    return { kind: "budget-used", detail: describeRefusal(opened.refusal), renewsAt: opened.refusal.renewsAt };
+  }
+  const { account } = opened;
+  const context: RouteContext = {
+    requestId,
+    route: "batch",
+    log: (status, extra = {}) => logRequest({ requestId, route: "batch", status, durationMs: elapsed(), ...extra }),
+    finish: (response, extra) => {
+      context.log(response.status, extra);
+      return response;
+    },
+  };
+  let outcome: RunOutcome;
+  const target = await resolveServiceTarget(config, generation.model).catch(() => null);
+  if (!target) {
+    account.close({ status: 0, images: 0 });
+    outcome = { kind: "failed", message: "The embedded demo service could not start.", totalMs: elapsed() };
+  } else {
+    await recallBaseForm(config.shares, target);
+    const result = await callImageService(target, generation, { limits: config.limits, signal: run.signal });
+    void keepBaseForm(config.shares, target);
+    const response = await relayServiceResult(result, target.apiKey, config, {
+      ...context,
+      signal: run.signal,
+      logged: { promptLength: generation.prompt.length },
+      release: () => undefined,
+      account: account.close,
+    });
+    outcome = await outcomeOfRouteAnswer(response, { signal: run.signal, elapsed, started });
+  }
+  const history = await recordRun(
+    { id: run.id, createdAt: run.createdAt, request: generation, outcome },
+    {
+      analyse: (bytes, contentType, base) => analyseAnswer(bytes, contentType, undefined, base),
+      readRemoteImage: (url, grant) => (grant ? readServicePicture(config, url) : Promise.resolve(null)),
+      makeThumbnail: async (image) => {
+        const webp = await thumbnailOf({ name: "image", contentType: image.type, data: new Uint8Array(await image.arrayBuffer()) });
+        return webp ? new Blob([new Uint8Array(webp)], { type: "image/webp" }) : null;
+      },
+    },
+  );
+  const { entries, archived } = await archivedRunFiles({ ...history, warnings: [...run.warnings, ...history.warnings] });
+  const named = new Set(fileNamesOf(archived));
+  const files: ShareFile[] = [];
+  for (const entry of entries) {
+    if (!named.has(entry.name)) continue;
+    const data = entry.data instanceof Blob ? new Uint8Array(await entry.data.arrayBuffer()) : entry.data;
+    const type =
+      entry.data instanceof Blob && entry.data.type
+        ? entry.data.type
+        : (sniffImageMime(data.subarray(0, 32)) ?? "application/octet-stream");
+    files.push({ name: entry.name, contentType: type, data });
+  }
+  const status = outcome.kind === "service" ? outcome.exchange.status : outcome.kind === "problem" ? outcome.status : 0;
+  const retryAfter = outcome.kind === "service" ? outcome.exchange.retryAfter : "";
+  const retryable =
+    outcome.kind === "service"
+      ? RETRYABLE_STATUSES.has(outcome.exchange.status)
+      : outcome.kind === "problem"
+        ? RETRYABLE_PROBLEMS.test(outcome.problem.type)
+        : outcome.kind === "failed";
+  return {
+    kind: "answered",
+    status,
+    retryable,
+    retryAfterMs: retryAfter ? parseRetryAfter(retryAfter, Date.now()) : null,
+    problem: history.status === "succeeded" ? null : problemOf(outcome),
+    answerText: history.status === "succeeded" ? null : answerTextOf(outcome),
+    images: history.imageCount,
+    run: { record: archived, files },
+  };
+}
+
+/** The files a run's record names: what the library keeps of it (request.json and run.json are the record itself). */
+function fileNamesOf(record: ArchivedRun): string[] {
+  const names = record.thumbnailFile ? [record.thumbnailFile] : [];
+  if (record.outcome.kind !== "service") return names;
+  return [
+    ...names,
+    record.outcome.answerFile,
+    ...record.outcome.packed.map((file) => file.file),
+    ...record.outcome.remote.map((file) => file.file),
+  ];
+}
+
+function problemOf(outcome: RunOutcome): string {
+  switch (outcome.kind) {
+    case "service": {
+      const { status, statusText } = outcome.exchange;
+      return status >= 200 && status < 300
+        ? `The service answered ${status} with no image the playground could find.`
+        : `The service answered ${status}${statusText ? ` ${statusText}` : ""}.`;
+    }
+    case "problem":
+      return outcome.problem.detail ?? outcome.problem.title;
+    case "failed":
+      return outcome.message;
+    case "cancelled":
+      return "Cancelled.";
+  }
+}
+
+function answerTextOf(outcome: RunOutcome): string | null {
+  if (outcome.kind !== "service") return null;
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(outcome.exchange.bytes.subarray(0, ANSWER_TEXT_MAX_CHARS * 4));
+  return text.slice(0, ANSWER_TEXT_MAX_CHARS);
+}
+
+/** A picture the service named on its own host (granted by the relay), fetched with the key as /api/image would. */
+async function readServicePicture(config: ServerConfig, url: string): Promise<Blob | null> {
+  const allowed = await pollTargetFor(config, url);
+  if (!allowed.ok) return null;
+  const result = await pollImageService(allowed.target, allowed.url, {
+    limits: config.limits,
+    signal: AbortSignal.timeout(config.limits.timeoutMs),
+  });
+  if (!result.ok || result.answer.status !== 200) return null;
+  const chunks = [...result.answer.chunks];
+  let size = result.answer.size;
+  for (let read = await result.answer.rest?.read(); read && !read.done; read = await result.answer.rest?.read()) {
+    size += read.value.byteLength;
+    if (size > config.limits.answerBytes) {
+      await result.answer.rest?.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(Buffer.concat(chunks));
+  const mime = sniffImageMime(bytes.subarray(0, 32));
+  return mime ? new Blob([bytes], { type: mime }) : null;
+}
