@@ -34,6 +34,7 @@ describe("parseServerConfig", () => {
         budgets: { imagesPerDay: null, imagesPerMonth: null, costPerMonth: null },
         audit: { prompts: false, days: 90 },
         library: { enabled: true, bytesPerPerson: 5000 * 1024 * 1024 },
+        batches: { concurrency: 4, maxRows: 10_000, perPerson: 5, webhookHosts: [] },
         trustProxyHops: 0,
         ipv6PrefixBits: 64,
         allowedHosts: { names: new Set(), domains: [] },
