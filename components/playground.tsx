@@ -260,6 +260,12 @@ export function Playground({
                     Collections
                   </a>
                 )}
+                {libraryAuthor !== null && (
+                  // eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link, as Usage's beside it
+                  <a href="/batches" className={buttonClass("secondary", "sm")}>
+                    Batches
+                  </a>
+                )}
                 <a href="/usage" className={buttonClass("secondary", "sm")}>
                   Usage
                 </a>
