@@ -31,6 +31,8 @@ export const E2E = {
   librarySecondPort: 3135,
   /** People, their collections and roles: company sign-in with the library on. */
   collectionsPort: 3136,
+  /** Batches run on the server: one spec's own, stopped with kill -9 and started again. */
+  batchesPort: 3137,
   /** Playgrounds started by the production start command, one per server-lifecycle test. */
   lifecyclePorts: [3120, 3121, 3122, 3123, 3124] as const,
   /** The extra request fields the alongside playground allows. */

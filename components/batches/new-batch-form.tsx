@@ -266,9 +266,7 @@ export function NewBatchForm({ settings, onMade }: { settings: BatchFormSettings
           {refusal.lines.length > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {refusal.lines.map((line) => (
-                <li key={line.line}>
-                  {line.line}: {line.message}
-                </li>
+                <li key={line.line}>{line.message}</li>
               ))}
             </ul>
           )}
@@ -291,9 +289,7 @@ function BatchPreview({ checked }: { checked: BatchRowsResult | null }) {
         <p className="font-medium">{checked.message}</p>
         <ul className="mt-1 list-disc pl-5">
           {checked.problems.map((problem) => (
-            <li key={problem.line}>
-              Line {problem.line}: {problem.message}
-            </li>
+            <li key={problem.line}>{problem.message}</li>
           ))}
         </ul>
       </div>

@@ -48,7 +48,7 @@ describe("readBatchRows", () => {
     expect(result.problems.map((problem) => problem.line)).toEqual([3, 5]);
     expect(result.problems[0]?.message).toBe("Line 3: Enter a prompt.");
     expect(result.problems[1]?.message).toMatch(/^Line 5: /);
-    expect(result.message).toBe("2 rows are not valid (lines 3, 5); nothing was created.");
+    expect(result.message).toBe("2 rows are not valid (lines 3, 5); a batch with invalid rows is not made.");
   });
 
   it("turns each row into the request the form would send: trimmed, ratio normalised, other columns as extra fields", () => {
@@ -123,7 +123,7 @@ describe("readBatchRows", () => {
       },
       OPTIONS,
     );
-    expect(api).toMatchObject({ ok: false, message: "1 row is not valid (row 2); nothing was created.", problems: [{ line: 2 }] });
+    expect(api).toMatchObject({ ok: false, message: "1 row is not valid (row 2); a batch with invalid rows is not made.", problems: [{ line: 2 }] });
     const good = readBatchRows({ kind: "rows", rows: [{ prompt: "a", model: "m", aspect_ratio: "1:1", seed: 7 }] }, OPTIONS);
     expect(good).toEqual({ ok: true, rows: [{ line: 1, request: { prompt: "a", model: "m", aspect_ratio: "1:1", extra: { seed: 7 } } }] });
     expect(readBatchRows({ kind: "rows", rows: [] }, OPTIONS)).toMatchObject({ ok: false, message: "There are no rows." });
@@ -135,7 +135,7 @@ describe("readBatchRows", () => {
     expect(result).toMatchObject({ ok: false, invalidRows: 120 });
     expect(!result.ok && result.problems).toHaveLength(50);
     expect(!result.ok && result.message).toBe(
-      "120 rows are not valid (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 110 more); nothing was created.",
+      "120 rows are not valid (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 110 more); a batch with invalid rows is not made.",
     );
   });
 });

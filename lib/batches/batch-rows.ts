@@ -189,7 +189,7 @@ export function readBatchRows(source: BatchSource, options: BatchRowOptions): Ba
     const more = problems.length > lines.length ? ` and ${problems.length - lines.length} more` : "";
     const noun = where === "Row" ? (problems.length === 1 ? "row" : "rows") : problems.length === 1 ? "line" : "lines";
     return refused(
-      `${problems.length.toLocaleString("en")} ${problems.length === 1 ? "row is" : "rows are"} not valid (${noun} ${lines.join(", ")}${more}); nothing was created.`,
+      `${problems.length.toLocaleString("en")} ${problems.length === 1 ? "row is" : "rows are"} not valid (${noun} ${lines.join(", ")}${more}); a batch with invalid rows is not made.`,
       problems,
     );
   }
