@@ -123,7 +123,11 @@ describe("readBatchRows", () => {
       },
       OPTIONS,
     );
-    expect(api).toMatchObject({ ok: false, message: "1 row is not valid (row 2); a batch with invalid rows is not made.", problems: [{ line: 2 }] });
+    expect(api).toMatchObject({
+      ok: false,
+      message: "1 row is not valid (row 2); a batch with invalid rows is not made.",
+      problems: [{ line: 2 }],
+    });
     const good = readBatchRows({ kind: "rows", rows: [{ prompt: "a", model: "m", aspect_ratio: "1:1", seed: 7 }] }, OPTIONS);
     expect(good).toEqual({ ok: true, rows: [{ line: 1, request: { prompt: "a", model: "m", aspect_ratio: "1:1", extra: { seed: 7 } } }] });
     expect(readBatchRows({ kind: "rows", rows: [] }, OPTIONS)).toMatchObject({ ok: false, message: "There are no rows." });
