@@ -80,6 +80,18 @@ export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = {
     );
     response.on("close", () => clearTimeout(timer));
   },
+  // A service that takes 200 ms for every image (the batch benchmark).
+  "bench-200ms": ({ response }) => {
+    const timer = setTimeout(
+      () =>
+        send(
+          response,
+          once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] }))),
+        ),
+      200,
+    );
+    response.on("close", () => clearTimeout(timer));
+  },
   // 200 image URLs on the fake service itself, each a distinct file.
   "bench-200-urls": ({ response, base }) =>
     send(
