@@ -10,11 +10,11 @@ import { withRouteContext, type RouteContext } from "@/lib/server/http/route-con
 import { callerOf } from "@/lib/server/people/current-viewer";
 import type { Viewer } from "@/lib/server/people/author";
 import { withShareDatabase } from "@/lib/server/shares/with-share-database";
-import { createCollection, deleteCollection } from "@/lib/server/library/collection-store";
+import { addToCollection, createCollection, deleteCollection } from "@/lib/server/library/collection-store";
 import { json, overPersonLimit } from "@/lib/server/library/library-route";
 import { BATCH_CREATION_LIMIT } from "@/lib/server/limits/account-limits";
 import { readBatchRows, type BatchSource } from "@/lib/batches/batch-rows";
-import { ROW_STATES, type BatchRowView } from "@/lib/batches/batch-types";
+import { batchRunId, ROW_STATES, type BatchRowView } from "@/lib/batches/batch-types";
 import { COLLECTION_NAME_MAX_CHARS, COLLECTIONS_PER_PERSON_MAX } from "@/lib/library/collection-types";
 import { batchesFor, batchFor, batchRowsPage, changeBatch, insertBatch, type BatchAction } from "./batch-store";
 import { endedBatch, noteWebhook } from "./batch-rows-store";
@@ -182,12 +182,24 @@ export function handleCreateBatch(request: Request, configResult: ConfigResult):
         }),
       );
     }
+    const id = randomBytes(9).toString("base64url");
+    // Every row's run is named on the collection now, and shows there once it has arrived.
+    const named = await addToCollection(
+      connection,
+      collection.id,
+      author.id,
+      rows.rows.map((_, position) => batchRunId(id, position)),
+    );
+    if ("full" in named) {
+      await deleteCollection(connection, collection.id);
+      return invalid(context, `A batch's runs go to a collection, which holds at most ${named.full.max.toLocaleString("en")} runs.`);
+    }
     const webhookSecret = webhookUrl ? newWebhookSecret() : null;
     const currency = Object.values(config.prices).find((price) => price.perImage !== null)?.currency ?? null;
     const made = await insertBatch(
       connection,
       {
-        id: randomBytes(9).toString("base64url"),
+        id,
         author,
         name,
         rows: rows.rows,

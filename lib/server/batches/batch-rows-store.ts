@@ -111,8 +111,10 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
                     FROM jsonb_array_elements(attempts) a)
                    || jsonb_build_array(jsonb_build_object('at', (extract(epoch FROM now()) * 1000)::bigint, 'outcome', 'pending'))
       WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
-    await tx.execute(sql`UPDATE batches SET state = 'running', started_at = coalesce(started_at, now())
-      WHERE id = ${row.batchId}::text AND state = 'queued'`);
+    if (batchState === "queued") {
+      await tx.execute(sql`UPDATE batches SET state = 'running', started_at = coalesce(started_at, now())
+        WHERE id = ${row.batchId}::text AND state = 'queued'`);
+    }
     const attempts = (typeof found.attempts === "string" ? JSON.parse(found.attempts) : found.attempts) as { outcome: string }[];
     const request = (typeof found.request === "string" ? JSON.parse(found.request) : found.request) as GenerationRequest;
     return {

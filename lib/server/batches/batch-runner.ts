@@ -6,8 +6,8 @@ import { acquireGenerationSlot, generationsInFlight } from "@/lib/server/limits/
 import { isStopping } from "@/lib/server/lifecycle/stopping";
 import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
 import { keepRun } from "@/lib/server/library/library-store";
-import { addToCollection } from "@/lib/server/library/collection-store";
-import { withServerThumbnail } from "@/lib/server/library/server-thumbnail";
+import { SERVER_THUMBNAIL } from "@/lib/library/library-types";
+import type { ShareFile } from "@/lib/server/database/share-store";
 import { batchRunId } from "@/lib/batches/batch-types";
 import { startQueueEngine } from "./queue-engine";
 import {
@@ -28,7 +28,6 @@ import {
 import { sendBatchRow } from "./send-batch-row";
 import { callWebhook } from "./batch-webhook";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "@/lib/server/database/result-rows";
 
 /**
  * Runs every batch to its end, on each instance that has the library: rows are handed out by the
@@ -218,7 +217,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     const succeeded = result.problem === null;
     let runKept: string | null = null;
     if (succeeded) {
-      const files = await withServerThumbnail(result.run.record, result.run.files);
+      const files = withOwnThumbnail(result.run.record.thumbnailFile, result.run.files);
       await keepRun(connection, claim.author.id, {
         record: result.run.record,
         verdictAt: 0,
@@ -229,9 +228,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
           source: "data" in file ? { data: file.data } : { path: file.path },
         })),
       });
+      // Its collection named it when the batch was made: it shows there now that it has arrived.
       runKept = runId;
-      const collection = await collectionOf(connection, batchId);
-      if (collection) await addToCollection(connection, collection, claim.author.id, [runId]);
     }
     const price = config.prices[claim.request.model];
     const costMicros = price?.perImage ? Math.round(price.perImage * 1_000_000) * result.images : 0;
@@ -270,15 +268,19 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   };
 }
 
+/**
+ * The run's thumbnail was made on this server, as the library's own thumbnail is (the same WebP):
+ * it is the library's thumbnail too (the same bytes, stored once), with no second decoding.
+ */
+function withOwnThumbnail(thumbnailFile: string | null, files: ShareFile[]): ShareFile[] {
+  const thumbnail = files.find((file) => file.name === thumbnailFile && file.contentType === "image/webp");
+  return thumbnail ? [...files, { ...thumbnail, name: SERVER_THUMBNAIL }] : files;
+}
+
 /** A job taken that this instance has no room for: its row waits for a job of its own again. */
 async function releaseJob(connection: DatabaseConnection, batchId: string, job: Job): Promise<void> {
   await connection.db.execute(sql`UPDATE batch_rows SET job_id = NULL
     WHERE batch_id = ${batchId}::text AND position = ${job.data.position}::integer AND job_id = ${job.id}::text AND state = 'waiting'`);
-}
-
-async function collectionOf(connection: DatabaseConnection, batchId: string): Promise<string | null> {
-  const [row] = rowsOf(await connection.db.execute(sql`SELECT collection_id FROM batches WHERE id = ${batchId}::text`));
-  return (row?.collection_id as string | null) ?? null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -74,7 +74,8 @@ export const envSchema = z.object({
   PLAYGROUND_LIBRARY: lowerCaseChoice(["on", "off"]).withDefault("on"),
   PLAYGROUND_LIBRARY_MAX_MB_PER_PERSON: wholeNumber(5000, 1, 10_000_000, "megabytes"),
   PLAYGROUND_BATCH_CONCURRENCY: wholeNumber(4, 1, 64, "requests"),
-  PLAYGROUND_BATCH_MAX_ROWS: wholeNumber(10_000, 1, 100_000, "rows"),
+  // A batch's runs go to one collection, which holds at most 20,000 (COLLECTION_MAX_RUNS).
+  PLAYGROUND_BATCH_MAX_ROWS: wholeNumber(10_000, 1, 20_000, "rows"),
   PLAYGROUND_BATCHES_PER_PERSON: wholeNumber(5, 1, 100, "batches"),
   // Host names a batch's webhook may call, comma-separated; empty: batches take no webhook.
   PLAYGROUND_WEBHOOK_HOSTS: text(),
