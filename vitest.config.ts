@@ -18,6 +18,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 15_000,
+    // The linear-time tests collect the heap before each timed round (test-support/time-ratio.ts).
+    execArgv: ["--expose-gc"],
     // Server log lines are useful when a test fails, noise when it passes.
     silent: "passed-only",
   },
