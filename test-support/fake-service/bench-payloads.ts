@@ -61,6 +61,21 @@ export const BENCH_PAYLOADS = {
     ),
 };
 
+/** A small picture, answered after `ms`. */
+function smallImageAfter(ms: number): BenchBehaviour {
+  return ({ response }) => {
+    const timer = setTimeout(
+      () =>
+        send(
+          response,
+          once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] }))),
+        ),
+      ms,
+    );
+    response.on("close", () => clearTimeout(timer));
+  };
+}
+
 export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = {
   ...Object.fromEntries(
     Object.entries(BENCH_PAYLOADS).map(([model, payload]) => [
@@ -68,30 +83,9 @@ export const BENCH_BEHAVIOURS: Record<string, BenchBehaviour> = {
       ({ response }: { response: ServerResponse }) => send(response, payload()),
     ]),
   ),
-  // A service that takes half a second for every image (the grid benchmark).
-  "bench-500ms": ({ response }) => {
-    const timer = setTimeout(
-      () =>
-        send(
-          response,
-          once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] }))),
-        ),
-      500,
-    );
-    response.on("close", () => clearTimeout(timer));
-  },
-  // A service that takes 200 ms for every image (the batch benchmark).
-  "bench-200ms": ({ response }) => {
-    const timer = setTimeout(
-      () =>
-        send(
-          response,
-          once("small-b64", () => Buffer.from(JSON.stringify({ created: 1, data: [{ b64_json: noisePng(2048).toString("base64") }] }))),
-        ),
-      200,
-    );
-    response.on("close", () => clearTimeout(timer));
-  },
+  // A service that takes half a second for every image (the grid benchmark), or 200 ms (the batch benchmark).
+  "bench-500ms": smallImageAfter(500),
+  "bench-200ms": smallImageAfter(200),
   // 200 image URLs on the fake service itself, each a distinct file.
   "bench-200-urls": ({ response, base }) =>
     send(

@@ -213,27 +213,10 @@ async function endIfFinished(store: Store, batchId: string): Promise<EndedBatch 
         AND NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = ${batchId}::text AND r.state IN ('waiting', 'sending'))
       RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
   );
-  if (!ended) return null;
-  return {
-    id: String(ended.id),
-    name: String(ended.name),
-    state: ended.state as BatchState,
-    total: num(ended.total),
-    done: num(ended.done),
-    failed: num(ended.failed),
-    webhookUrl: (ended.webhook_url as string | null) ?? null,
-    webhookSecret: (ended.webhook_secret as string | null) ?? null,
-  };
+  return ended ? endedBatchOf(ended) : null;
 }
 
-/** The batch as its webhook tells it, for a batch that ended by being cancelled. */
-export async function endedBatch(store: Store, batchId: string): Promise<EndedBatch | null> {
-  const [row] = rowsOf(
-    await store.db.execute(
-      sql`SELECT id, name, state, total, done, failed, webhook_url, webhook_secret FROM batches WHERE id = ${batchId}::text`,
-    ),
-  );
-  if (!row) return null;
+function endedBatchOf(row: Record<string, unknown>): EndedBatch {
   return {
     id: String(row.id),
     name: String(row.name),
@@ -244,6 +227,16 @@ export async function endedBatch(store: Store, batchId: string): Promise<EndedBa
     webhookUrl: (row.webhook_url as string | null) ?? null,
     webhookSecret: (row.webhook_secret as string | null) ?? null,
   };
+}
+
+/** The batch as its webhook tells it, for a batch that ended by being cancelled. */
+export async function endedBatch(store: Store, batchId: string): Promise<EndedBatch | null> {
+  const [row] = rowsOf(
+    await store.db.execute(
+      sql`SELECT id, name, state, total, done, failed, webhook_url, webhook_secret FROM batches WHERE id = ${batchId}::text`,
+    ),
+  );
+  return row ? endedBatchOf(row) : null;
 }
 
 /**
