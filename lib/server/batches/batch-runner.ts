@@ -97,15 +97,19 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
         const name = await ensureQueue(batchId);
         const jobs = rows.map((row) => ({ ...row, jobId: randomUUID() }));
         // The jobs first, then the rows name them: a crash between leaves jobs that find nothing to do.
-        await engine.insert(
-          jobs.map((job) => ({
-            id: job.jobId,
-            name,
-            data: { position: job.position },
-            ...(job.notBefore && job.notBefore.getTime() > Date.now() ? { startAfter: job.notBefore } : {}),
-          })),
-        );
-        named += await assignJobs(connection, jobs);
+        const inserted = await engine
+          .insert(
+            jobs.map((job) => ({
+              id: job.jobId,
+              name,
+              data: { position: job.position },
+              ...(job.notBefore && job.notBefore.getTime() > Date.now() ? { startAfter: job.notBefore } : {}),
+            })),
+          )
+          .then(() => true)
+          // Its queue went with the batch's end on another instance (and the batch was retried since): made again next time.
+          .catch(() => (knownQueues.delete(name), false));
+        if (inserted) named += await assignJobs(connection, jobs);
       }
       if (named === 0) break;
     }
@@ -136,7 +140,11 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             batch.concurrency - (sendingHere.get(batch.id) ?? 0) - othersSending(batch),
           );
           if (room <= 0) continue;
-          const jobs = (await engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: room }).catch(() => [])) as Job[];
+          const jobs = (await engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: room }).catch(() => {
+            // Its queue may have gone with an end seen on another instance: upkeep makes it again.
+            knownQueues.delete(queueOf(batch.id));
+            return [];
+          })) as Job[];
           for (const job of jobs) {
             const slot = acquireGenerationSlot(config.limits.maxInFlight);
             if (!slot) {
