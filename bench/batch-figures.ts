@@ -154,7 +154,7 @@ function queueOverhead(where: string, key: string, url?: string): ShareRow {
   };
 }
 
-export async function batchFigures(print: (rows: ShareRow[]) => void): Promise<ShareRow[]> {
+export async function batchFigures(print: (rows: ShareRow[]) => void = () => undefined): Promise<ShareRow[]> {
   const fake = await startFakeProcess(KEY);
   const postgres = await startPostgres();
   const rows: ShareRow[] = [];

@@ -14,6 +14,7 @@ import { hardeningFigures } from "./hardening-figures";
 import { peopleFigures } from "./people-figures";
 import { answersElsewhereFigures } from "./answers-elsewhere-figures";
 import { libraryFigures } from "./library-figures";
+import { batchFigures } from "./batch-figures";
 import { freePort, startBareRelay, startNext } from "./next-server";
 import { round, summary, type Summary } from "./stats";
 
@@ -314,6 +315,8 @@ try {
   for (const row of await answersElsewhereFigures()) record(row);
   // Each person's library: search at scale on both databases, two devices, uploading a history.
   for (const row of await libraryFigures()) record(row);
+  // Batches on the server: 2,000 rows on both databases, kill -9 half way, the queue's cost per row.
+  for (const row of await batchFigures()) record(row);
 } finally {
   await fake.stop();
 }
