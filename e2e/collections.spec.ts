@@ -62,7 +62,8 @@ async function signedIn(browser: Browser, login: string): Promise<Page> {
 async function generate(page: Page, prompt: string): Promise<void> {
   await fillForm(page, { model: "demo-geometric", prompt, ratio: "1:1" });
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByTestId("history-item").first().getByTestId("history-prompt")).toHaveText(prompt);
+  // The demo service's answer comes first (seconds, while other specs run beside this one), then the record.
+  await expect(page.getByTestId("history-item").first().getByTestId("history-prompt")).toHaveText(prompt, { timeout: 15_000 });
 }
 
 /** Puts one run on a new collection through the dialog `open` shows; answers the collection's address. */
