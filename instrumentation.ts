@@ -45,8 +45,8 @@ export async function register(): Promise<void> {
   const { openShareLibraryAtStart } = await import("@/lib/server/database/open-at-start");
   openShareLibraryAtStart(result.config.shares);
   // Batches go on after a restart (or a crash) with no page open.
-  const { ensureBatchRunner } = await import("@/lib/server/batches/batch-service");
-  void ensureBatchRunner(result.config);
+  const { resumeBatchesAtStart } = await import("@/lib/server/batches/batch-service");
+  void resumeBatchesAtStart(result.config);
   const { keepAuditTrimmed } = await import("@/lib/server/audit/audit-retention");
   keepAuditTrimmed(result.config);
 }

@@ -43,6 +43,8 @@ import { sql } from "drizzle-orm";
 /** A row taken is held this long past the service's own timeout before another instance may take it. */
 const LEASE_MARGIN_MS = 60_000;
 const UPKEEP_EVERY_MS = 500;
+/** With no batch under way, upkeep looks less often (a batch made here wakes it at once). */
+const IDLE_UPKEEP_EVERY_MS = 3000;
 /** How often the runner looks for jobs when it has room and found none. */
 const IDLE_WAIT_MS = 100;
 /** Backoff for a retryable answer that names no wait: 2 s, 4 s, 8 s … up to a minute. */
@@ -72,7 +74,14 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   const othersSending = (batch: ActiveBatch) => Math.max(0, batch.sending - (sendingHereAtUpkeep.get(batch.id) ?? 0));
   let stopped = false;
   let wakeUp: (() => void) | null = null;
-  const wake = () => wakeUp?.();
+  let wakeUpkeep: (() => void) | null = null;
+  /** The sender looks for jobs now (a row ended, upkeep gave rows jobs). */
+  const wakeSender = () => wakeUp?.();
+  /** Both loops now: a batch was made, resumed or retried here. */
+  const wake = () => {
+    wakeUpkeep?.();
+    wakeSender();
+  };
   const running = new Set<Promise<void>>();
 
   // The embedded database has one process: whatever it was sending when it stopped is this one's to recover.
@@ -117,7 +126,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     batches = await activeBatches(connection);
     sendingHereAtUpkeep = hereBefore;
     for (const batch of batches) await ensureQueue(batch.id);
-    wake();
+    wakeSender();
   };
 
   const upkeepLoop = async () => {
@@ -125,7 +134,15 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       await upkeep().catch((error: unknown) => {
         warnAtMostEveryMinute("batch-upkeep", `Image Prompt Playground: batch upkeep failed (${errorText(error)}); it tries again.`);
       });
-      await sleep(UPKEEP_EVERY_MS);
+      // Rows of other instances' batches (on PostgreSQL) are found within the idle pace.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, batches.length > 0 ? UPKEEP_EVERY_MS : IDLE_UPKEEP_EVERY_MS);
+        wakeUpkeep = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUpkeep = null;
     }
   };
 
@@ -164,7 +181,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
                 slot();
                 sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
                 running.delete(work);
-                wake();
+                wakeSender();
               });
             running.add(work);
           }
@@ -291,5 +308,4 @@ async function releaseJob(connection: DatabaseConnection, batchId: string, job: 
     WHERE batch_id = ${batchId}::text AND position = ${job.data.position}::integer AND job_id = ${job.id}::text AND state = 'waiting'`);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -3,11 +3,12 @@ import type { ServerConfig } from "@/lib/server/config/config";
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
 import { startBatchRunner, type BatchRunner } from "./batch-runner";
+import { hasUnfinishedBatches } from "./batch-store";
 
 /**
- * The process's one batch runner, started with the server (so batches go on after a restart with
- * no page open) and by any batch route (a database that was down when the server started). Kept on
- * globalThis, as the database connection is: Next bundles routes separately.
+ * The process's one batch runner, started with the server when a batch is unfinished (so batches
+ * go on after a restart with no page open) and by any batch route or page. Kept on globalThis, as
+ * the database connection is: Next bundles routes separately.
  */
 
 const holder = globalThis as typeof globalThis & { __playgroundBatchRunner?: Promise<BatchRunner | null> };
@@ -29,6 +30,17 @@ export function ensureBatchRunner(config: ServerConfig): Promise<BatchRunner | n
     });
   holder.__playgroundBatchRunner = starting;
   return starting;
+}
+
+/**
+ * At the server's start: the runner, if any batch is unfinished (it goes on after a restart or a
+ * crash with no page open). Otherwise nothing starts until a batch route or page is used, so a
+ * playground whose people never make a batch pays nothing for them.
+ */
+export async function resumeBatchesAtStart(config: ServerConfig): Promise<void> {
+  if (!config.library.enabled) return;
+  const connection = await sharedDatabase(config.shares).catch(() => null);
+  if (connection && (await hasUnfinishedBatches(connection).catch(() => true))) await ensureBatchRunner(config);
 }
 
 /** Stops taking rows and waits for the rows being sent (the server is stopping). */

@@ -102,6 +102,12 @@ export async function insertBatch(store: Store, batch: NewBatch, perPerson: numb
   });
 }
 
+/** Whether any batch, anyone's, is queued, running or paused. */
+export async function hasUnfinishedBatches(store: Store): Promise<boolean> {
+  const rows = rowsOf(await store.db.execute(sql`SELECT 1 FROM batches WHERE state IN ('queued', 'running', 'paused') LIMIT 1`));
+  return rows.length > 0;
+}
+
 /** The author's batch, or null when there is none by that id of theirs. */
 export async function batchFor(store: Store, id: string, author: string): Promise<BatchSummary | null> {
   const [row] = rowsOf(
