@@ -54,6 +54,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // A test's whole run, as a guard against a hang (each expectation keeps its own wait): the longest
+  // ones (presenter, grids) take 10–15 s on an idle 2-core machine and passed 30 s on a loaded one.
+  timeout: 60_000,
   reporter: [["list"]],
   outputDir: "test-results",
   globalSetup: "./e2e/global-setup.ts",
