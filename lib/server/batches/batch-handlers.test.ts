@@ -10,6 +10,7 @@ import { rowsOf } from "@/lib/server/database/result-rows";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { BatchRowView, BatchSummary } from "@/lib/batches/batch-types";
 import {
+  BATCH_BODY_MAX_BYTES,
   handleBatchRows,
   handleChangeBatch,
   handleCreateBatch,
@@ -110,6 +111,45 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect(Object.keys(problem.errors ?? {})).toEqual(["line 3", "line 5"]);
     const list = (await (await handleListBatches(request("/api/batches"), { ok: true, config })).json()) as { batches: BatchSummary[] };
     expect(list.batches.map((batch) => batch.name)).not.toContain("Broken");
+  });
+
+  it("refuses, before anything is made: another site, a body that is not rows, one too large, a webhook elsewhere, a bad concurrency", async () => {
+    const rows = [{ prompt: "a fox", model: "fake-b64", aspect_ratio: "1:1" }];
+    const crossSite = await handleCreateBatch(
+      new Request(`${ORIGIN}/api/batches`, {
+        method: "POST",
+        headers: { origin: "https://elsewhere.example", "content-type": "application/json", [PEER_ADDRESS_HEADER]: "127.0.0.1" },
+        body: JSON.stringify({ rows }),
+      }),
+      { ok: true, config },
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await problemOf(crossSite)).type).toMatch(/cross-site$/);
+    const wrongType = await create("<rows/>", "application/xml");
+    expect(wrongType.status).toBe(415);
+    const tooLarge = await handleCreateBatch(
+      new Request(`${ORIGIN}/api/batches`, {
+        method: "POST",
+        headers: { "content-type": "text/csv", "content-length": String(BATCH_BODY_MAX_BYTES + 1), [PEER_ADDRESS_HEADER]: "127.0.0.1" },
+        body: "prompt\n",
+      }),
+      { ok: true, config },
+    );
+    expect(tooLarge.status).toBe(413);
+    const hook = await create({ rows, webhook: "https://collector.example/hook" });
+    expect(hook.status).toBe(422);
+    expect((await problemOf(hook)).detail).toMatch(/collector\.example is not among the hosts webhooks may call/);
+    const concurrency = await create({ rows, concurrency: 500 });
+    expect(concurrency.status).toBe(422);
+    const notJson = await create("{", "application/json");
+    expect(notJson.status).toBe(400);
+    const list = (await (await handleListBatches(request("/api/batches"), { ok: true, config })).json()) as { batches: BatchSummary[] };
+    expect(list.batches).toHaveLength(0);
+    // A batch nobody has (or someone else's) is not found, read or changed.
+    expect((await handleReadBatch(request("/api/batches/nope"), { ok: true, config }, "nope")).status).toBe(404);
+    expect(
+      (await handleChangeBatch(request("/api/batches/nope/cancel", { method: "POST" }), { ok: true, config }, "nope", "cancel")).status,
+    ).toBe(404);
   });
 
   it("runs a batch to its end: runs kept in the batch's collection, a 429 tried again, a refusal kept with the service's words and retried", async () => {

@@ -13,6 +13,8 @@ import { withShareDatabase } from "@/lib/server/shares/with-share-database";
 import { addToCollection, createCollection, deleteCollection } from "@/lib/server/library/collection-store";
 import { json, overPersonLimit } from "@/lib/server/library/library-route";
 import { BATCH_CREATION_LIMIT } from "@/lib/server/limits/account-limits";
+import { acquireUploadSlot, UPLOAD_RETRY_AFTER_SECONDS, UPLOADS_PER_CLIENT } from "@/lib/server/limits/upload-slots";
+import { clientOf } from "@/lib/server/http/client-address";
 import { readBatchRows, type BatchSource } from "@/lib/batches/batch-rows";
 import { batchRunId, ROW_STATES, type BatchRowView } from "@/lib/batches/batch-types";
 import { COLLECTION_NAME_MAX_CHARS, COLLECTIONS_PER_PERSON_MAX } from "@/lib/library/collection-types";
@@ -143,7 +145,18 @@ export function handleCreateBatch(request: Request, configResult: ConfigResult):
   return batchRoute("/api/batches", request, configResult, "change", async (config, context, viewer, connection) => {
     const limited = await overPersonLimit(BATCH_CREATION_LIMIT, "30 batches a minute", config, context, viewer.author.id);
     if (limited) return limited;
-    const read = await readBatchRequest(request, context);
+    // A turn among the uploads under way before the body is read: a crowd of 16 MB bodies waits here.
+    const slot = acquireUploadSlot(clientOf(request, config), config.shares.maxUploads);
+    if (!slot.ok) {
+      const detail =
+        slot.reason === "client"
+          ? `This client already has ${UPLOADS_PER_CLIENT} uploads under way; send the batch when one has finished.`
+          : `${config.shares.maxUploads} uploads are under way, the most this playground receives at once.`;
+      return context.finish(
+        problemResponse("uploads-busy", { requestId: context.requestId, detail, retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS }),
+      );
+    }
+    const read = await readBatchRequest(request, context).finally(slot.release);
     if (!read.ok) return read.response;
     const sent = read.value;
     const name = (sent.name ?? "").trim() || `Batch of ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
