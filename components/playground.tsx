@@ -303,6 +303,7 @@ export function Playground({
                         running={(grid.session?.runningBatches ?? 0) > 0}
                         onRun={grid.start}
                         onCancel={grid.cancelAll}
+                        serverBatches={libraryAuthor !== null}
                       />
                     ) : (
                       <p className="text-sm text-muted">Opening the grid…</p>

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "./fixtures";
-import { fakeRequests, keepScreenshot } from "./helpers";
+import { fakeRequests, keepScreenshot, openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E } from "./servers";
 import type { BatchRowView, BatchSummary } from "../lib/batches/batch-types";
@@ -77,13 +77,41 @@ test("a CSV's bad rows are named by line; a 40-row batch made on the page finish
   await later.goto(`${instance.url}/batches/${id}`);
   await expect(later.getByTestId("batch-counts")).toHaveText("40 of 40 done");
   await expect(later.getByTestId("batch-state")).toHaveText("Done");
+  // The results on the batch's own page: its collection's grid, with review and the arena.
+  const results = later.getByRole("region", { name: "Results" });
+  await expect(results.getByTestId("collection-item").first()).toBeVisible();
+  await expect(results.getByTestId("collection-prompt").first()).toContainText("a paper boat on a pond");
+  await expect(results.getByRole("button", { name: "Review" })).toBeEnabled();
+  await expect(results.getByRole("button", { name: "Arena" })).toBeEnabled();
   await keepScreenshot(later, testInfo, "batch-done");
-  await later.getByRole("link", { name: "Open the results" }).click();
+  await later.getByRole("link", { name: "Open as a collection" }).click();
   await expect(later.getByRole("heading", { name: "Paper boats", level: 1 })).toBeVisible();
   await expect(later.getByText(/^40 runs · Private/)).toBeVisible();
   const sent = await generationsFor("a paper boat on a pond");
   expect(sent).toHaveLength(40);
   await later.close();
+});
+
+test("a grid sent with Run on the server becomes a batch that runs each cell, the page following it", async ({ page }, testInfo) => {
+  await openPlayground(page, instance.url);
+  await page.getByRole("tab", { name: "Grid" }).click();
+  await page.getByLabel("Prompt variants").fill("a kite over {dunes|cliffs}");
+  await page.getByLabel("Models", { exact: true }).fill("fake-b64");
+  await page.getByLabel("Aspect ratios", { exact: true }).fill("1:1, 16:9");
+  await expect(page.getByTestId("grid-count")).toContainText("2 prompts × 1 model × 2 ratios = 4 requests");
+  await page.getByRole("button", { name: "Run on the server" }).click();
+  await page.waitForURL(/\/batches\/[\w-]+$/);
+  await expect(page.getByRole("heading", { name: "Grid: a kite over dunes +1 prompt" })).toBeVisible();
+  await expect(page.getByTestId("batch-counts")).toHaveText("4 of 4 done", { timeout: 30_000 });
+  await keepScreenshot(page, testInfo, "grid-batch-done");
+  // The browser sent no cell itself: the server sent each once, as the grid planned it.
+  const sent = (await generationsFor("a kite over")).map((request) => JSON.parse(request.body) as { prompt: string; aspect_ratio: string });
+  expect(sent.map((body) => `${body.prompt} ${body.aspect_ratio}`).sort()).toEqual([
+    "a kite over cliffs 16:9",
+    "a kite over cliffs 1:1",
+    "a kite over dunes 16:9",
+    "a kite over dunes 1:1",
+  ]);
 });
 
 test("kill -9 half way: after a restart every row is done, and only rows in flight at the kill were sent twice", async () => {

@@ -8,6 +8,7 @@ import { useNow } from "@/components/ui/use-now";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 import { batchExportUrl, batchRows, changeBatch, readBatch } from "@/lib/browser/batches/batch-client";
 import { isUnfinished, type BatchRowView, type BatchSummary } from "@/lib/batches/batch-types";
+import { CollectionResults } from "@/components/collections/collection-results";
 import { BatchProgress } from "./batch-progress";
 import { useLiveValue } from "./use-live-value";
 
@@ -23,11 +24,11 @@ const ROW_STATE_LABEL: Record<BatchRowView["state"], string> = {
 };
 
 /**
- * One batch: its progress (live while it runs), its results (a collection: grid, review, arena,
+ * One batch: its progress (live while it runs), its results (its collection's grid, review, arena,
  * zip), its rows a page at a time (all, or the failed ones with the service's answer), Retry failed
  * rows, and the CSV export.
  */
-export function BatchDetailPage({ initial, who }: { initial: BatchSummary; who: string }) {
+export function BatchDetailPage({ initial, viewer }: { initial: BatchSummary; viewer: { id: string; name: string } }) {
   const [batch, setBatch] = useLiveValue(
     initial,
     async (signal) => {
@@ -46,6 +47,11 @@ export function BatchDetailPage({ initial, who }: { initial: BatchSummary; who: 
   });
   const [retrying, setRetrying] = useState<string | null>(null);
   const finished = batch.done + batch.failed;
+  // The results grid is read again when asked ("Show N new results") and once the batch has ended,
+  // not under the person's eyes at every row.
+  const [resultsAt, setResultsAt] = useState(initial.done);
+  const ended = !isUnfinished(batch.state) && batch.sending === 0;
+  const newResults = ended ? 0 : batch.done - resultsAt;
 
   // The rows again whenever the filter changes or more of the batch has ended.
   useAbortableEffect(
@@ -76,16 +82,11 @@ export function BatchDetailPage({ initial, who }: { initial: BatchSummary; who: 
 
   return (
     <div className="min-h-screen">
-      <AccountPageHeader title="Batch" who={who} />
+      <AccountPageHeader title="Batch" who={viewer.name} />
       <main className="mx-auto flex max-w-5xl flex-col gap-6 p-4 lg:p-6">
         <section aria-label="Progress" className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
           <BatchProgress batch={batch} now={now} onChanged={setBatch} />
           <div className="mt-3 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-            {batch.collectionId && (
-              <a href={`/c/${encodeURIComponent(batch.collectionId)}`} className={buttonClass("primary", "sm")}>
-                Open the results
-              </a>
-            )}
             <a href={batchExportUrl(batch.id)} download className={buttonClass("secondary", "sm")}>
               Export CSV
             </a>
@@ -94,15 +95,19 @@ export function BatchDetailPage({ initial, who }: { initial: BatchSummary; who: 
                 Retry failed rows ({batch.failed})
               </button>
             )}
+            {batch.collectionId && (
+              <a
+                href={`/c/${encodeURIComponent(batch.collectionId)}`}
+                className={buttonClass("secondary", "sm")}
+                title="The results' collection: share it with the team or by a link"
+              >
+                Open as a collection
+              </a>
+            )}
             <Link href="/batches" className={buttonClass("secondary", "sm")}>
               All batches
             </Link>
           </div>
-          {batch.collectionId && (
-            <p className="mt-2 text-xs text-muted">
-              The results open as a collection: a grid of every image, review mode, the arena, and download as zip.
-            </p>
-          )}
           {retrying && (
             <p role="status" className="mt-2 text-sm">
               {retrying}
@@ -110,6 +115,27 @@ export function BatchDetailPage({ initial, who }: { initial: BatchSummary; who: 
           )}
           {batch.hasWebhook && batch.webhookOutcome && <p className="mt-2 text-xs text-muted">Webhook: {batch.webhookOutcome}</p>}
         </section>
+        {batch.collectionId && (
+          <section aria-labelledby="batch-results" className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id="batch-results" className="mr-auto text-base font-semibold">
+                Results
+              </h2>
+              {newResults > 0 && (
+                <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setResultsAt(batch.done)}>
+                  Show {newResults} new result{newResults === 1 ? "" : "s"}
+                </button>
+              )}
+            </div>
+            <CollectionResults
+              collection={{ id: batch.collectionId, name: batch.name, role: "owner" }}
+              viewerId={viewer.id}
+              link={null}
+              reload={ended ? `ended ${batch.done}` : resultsAt}
+              emptyText={ended ? "No row made an image." : "The images appear here as rows finish."}
+            />
+          </section>
+        )}
         <section aria-labelledby="batch-rows" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="batch-rows" className="text-base font-semibold">

@@ -15,6 +15,7 @@ import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/fi
 import { Field, TextField } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
+import { useRunOnServer } from "./use-run-on-server";
 
 type GridFormProps = {
   settings: GridSettings;
@@ -26,6 +27,8 @@ type GridFormProps = {
   running: boolean;
   onRun: (spec: GridSpec, plan: GridPlan, rowAxis: GridAxis) => void;
   onCancel: () => void;
+  /** The playground runs batches (its library is on): the grid can also go to the server as one. */
+  serverBatches: boolean;
 };
 
 const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
@@ -41,11 +44,25 @@ function budgetNote(cells: number, budget: BudgetLeft | null): string {
   return ` Your budget has ${left} image${left === 1 ? "" : "s"} left ${period}: ${cells - left} of its cells will be refused.`;
 }
 
-export function GridForm({ settings, models, promptMaxChars, extraFields, initial, running, onRun, onCancel }: GridFormProps) {
+/** Where a confirmed grid runs: in this tab, or on the server as a batch. */
+type Confirming = { plan: GridPlan; where: "here" | "server" };
+
+export function GridForm({
+  settings,
+  models,
+  promptMaxChars,
+  extraFields,
+  initial,
+  running,
+  onRun,
+  onCancel,
+  serverBatches,
+}: GridFormProps) {
   const [spec, setSpec] = useState<GridSpec>(initial);
   const [rowAxis, setRowAxis] = useState<GridAxis>("prompt");
   const [submitted, setSubmitted] = useState(false);
-  const [confirming, setConfirming] = useState<GridPlan | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const server = useRunOnServer();
   const planned = useMemo(
     () => planGrid(spec, { maxCells: settings.maxCells, promptMaxChars, extraFields }),
     [spec, settings.maxCells, promptMaxChars, extraFields],
@@ -68,14 +85,18 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
     : null;
 
   const left = imagesLeft(budget);
-  const submit = (event?: FormEvent) => {
+  const run = (confirmed: Confirming) => {
+    if (confirmed.where === "server") void server.start(confirmed.plan);
+    else onRun(spec, confirmed.plan, rowAxis);
+  };
+  const submit = (event?: FormEvent, where: Confirming["where"] = "here") => {
     event?.preventDefault();
     setSubmitted(true);
     if (!planned.ok) return;
     // Above the usual size, or past what the budget has left: asked first, with the count.
-    if (planned.plan.cells.length > settings.confirmAbove || (left !== null && planned.plan.cells.length > left))
-      setConfirming(planned.plan);
-    else onRun(spec, planned.plan, rowAxis);
+    const cells = planned.plan.cells.length;
+    if (cells > settings.confirmAbove || (left !== null && cells > left)) setConfirming({ plan: planned.plan, where });
+    else run({ plan: planned.plan, where });
   };
   const toggleRatio = (ratio: string) => {
     const next = chosenRatios.includes(ratio) ? chosenRatios.filter((chosen) => chosen !== ratio) : [...chosenRatios, ratio];
@@ -219,7 +240,7 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
           </span>
         )}
       </p>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" size="lg" className="flex-1 shadow-sm">
           Run grid
         </Button>
@@ -228,14 +249,29 @@ export function GridForm({ settings, models, promptMaxChars, extraFields, initia
             Cancel all
           </Button>
         )}
+        {serverBatches && (
+          <Button
+            size="lg"
+            disabled={server.sending}
+            onClick={() => submit(undefined, "server")}
+            title="The server runs the grid as a batch to the end, with this tab open or not; its results go to a collection."
+          >
+            {server.sending ? "Starting on the server…" : "Run on the server"}
+          </Button>
+        )}
       </div>
+      {server.problem && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400" data-testid="grid-server-problem">
+          The server did not take the grid: {server.problem}
+        </p>
+      )}
       {confirming && (
         <ConfirmDialog
-          title={`Run ${confirming.cells.length} requests?`}
-          body={`This grid sends ${confirming.cells.length} requests to the service, ${settings.concurrency} at a time.${estimate ? ` Cost: ${estimate}.` : ""}${budgetNote(confirming.cells.length, budget)}`}
-          confirmLabel={`Run ${confirming.cells.length} requests`}
+          title={`Run ${confirming.plan.cells.length} requests${confirming.where === "server" ? " on the server" : ""}?`}
+          body={`This grid sends ${confirming.plan.cells.length} requests to the service, ${confirming.where === "server" ? "from the server as a batch, which goes on with this tab closed" : `${settings.concurrency} at a time`}.${estimate ? ` Cost: ${estimate}.` : ""}${budgetNote(confirming.plan.cells.length, budget)}`}
+          confirmLabel={`Run ${confirming.plan.cells.length} requests`}
           tone="primary"
-          onConfirm={() => onRun(spec, confirming, rowAxis)}
+          onConfirm={() => run(confirming)}
           onClose={() => setConfirming(null)}
         />
       )}

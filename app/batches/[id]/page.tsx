@@ -28,5 +28,5 @@ export default async function BatchRoute({ params }: BatchProps) {
   }
   const batch = id.length <= 40 ? await batchFor(context.database, id, context.viewer.author.id) : null;
   if (!batch) notFound();
-  return <BatchDetailPage initial={batch} who={context.viewer.author.name} />;
+  return <BatchDetailPage initial={batch} viewer={{ id: context.viewer.author.id, name: context.viewer.author.name }} />;
 }

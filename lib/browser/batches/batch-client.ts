@@ -14,11 +14,14 @@ export type NewBatchRequest = {
   concurrency: number;
 };
 
+/** A batch from rows already made (a grid's cells): `{prompt, model, aspect_ratio, …extra fields}` each, as the API takes them. */
+export type BatchOfRowsRequest = { name: string; rows: Record<string, unknown>[] };
+
 export type CreateResult =
   { ok: true; id: string; total: number } | { ok: false; message: string; lines: { line: string; message: string }[] };
 
 /** Makes a batch; a refusal names its bad rows as the server found them. */
-export async function createBatch(batch: NewBatchRequest): Promise<CreateResult> {
+export async function createBatch(batch: NewBatchRequest | BatchOfRowsRequest): Promise<CreateResult> {
   let response: Response;
   try {
     response = await fetch("/api/batches", { ...sendJson("POST", batch), cache: "no-store" });
