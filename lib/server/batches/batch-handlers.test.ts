@@ -8,7 +8,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type { ServerConfig } from "@/lib/server/config/config";
-import type { BatchRowView, BatchSummary } from "@/lib/batches/batch-types";
+import { isUnfinished, type BatchRowView, type BatchSummary } from "@/lib/batches/batch-types";
 import {
   BATCH_BODY_MAX_BYTES,
   handleBatchRows,
@@ -217,6 +217,55 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect(fake.requests.filter((entry) => entry.body.includes(kind) && entry.body.includes("a lantern"))).toHaveLength(8);
     const refusedAgain = (await rowsOfBatch(config, made.id)).find((row) => row.model === "fake-policy");
     expect(refusedAgain?.attempts).toHaveLength(2);
+  });
+
+  it("past the batches one person may have unfinished, a new one is refused with 429 and nothing of it is made", async () => {
+    const listed = async () =>
+      ((await (await handleListBatches(request("/api/batches"), { ok: true, config })).json()) as { batches: BatchSummary[] }).batches;
+    const unfinished = (await listed()).filter((batch) => isUnfinished(batch.state)).length;
+    const limited = { ...config, batches: { ...config.batches, perPerson: unfinished + 1 } };
+    const make = (name: string) =>
+      handleCreateBatch(
+        request("/api/batches", {
+          method: "POST",
+          body: JSON.stringify({
+            name,
+            concurrency: 1,
+            rows: Array.from({ length: 3 }, (_, index) => ({
+              prompt: `a held lantern ${kind} ${index}`,
+              model: "fake-slow",
+              aspect_ratio: "1:1",
+            })),
+          }),
+        }),
+        { ok: true, config: limited },
+      );
+    const first = await make(`Lanterns ${kind}`);
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    const paused = await handleChangeBatch(request(`/api/batches/${id}/pause`, { method: "POST" }), { ok: true, config }, id, "pause");
+    expect(paused.status).toBe(200);
+
+    const refused = await make(`More lanterns ${kind}`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect((await problemOf(refused)).detail).toMatch(/queued, running or paused, the most one person may have at once/);
+    expect((await listed()).filter((batch) => batch.name === `More lanterns ${kind}`)).toEqual([]);
+    const database = await sharedDatabase(config.shares);
+    const collections = rowsOf<{ count: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS count FROM library_collections WHERE name = ${`More lanterns ${kind}`}`),
+    );
+    expect(collections[0]?.count).toBe(0);
+
+    // Once the first has ended, the same batch is taken.
+    const cancelled = await handleChangeBatch(request(`/api/batches/${id}/cancel`, { method: "POST" }), { ok: true, config }, id, "cancel");
+    expect(cancelled.status).toBe(200);
+    await waitFor(config, id, (batch) => batch.sending === 0);
+    const again = await make(`More lanterns ${kind}`);
+    expect(again.status).toBe(201);
+    const second = (await again.json()) as { id: string };
+    await handleChangeBatch(request(`/api/batches/${second.id}/cancel`, { method: "POST" }), { ok: true, config }, second.id, "cancel");
+    await waitFor(config, second.id, (batch) => batch.sending === 0);
   });
 
   it("cancel sends no new row, and a cancelled batch is not resumed", async () => {
