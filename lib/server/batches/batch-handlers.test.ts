@@ -252,10 +252,10 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect((await problemOf(refused)).detail).toMatch(/queued, running or paused, the most one person may have at once/);
     expect((await listed()).filter((batch) => batch.name === `More lanterns ${kind}`)).toEqual([]);
     const database = await sharedDatabase(config.shares);
-    const collections = rowsOf<{ count: number }>(
+    const collections = rowsOf(
       await database.db.execute(sql`SELECT count(*)::int AS count FROM library_collections WHERE name = ${`More lanterns ${kind}`}`),
     );
-    expect(collections[0]?.count).toBe(0);
+    expect(Number(collections[0]?.count)).toBe(0);
 
     // Once the first has ended, the same batch is taken.
     const cancelled = await handleChangeBatch(request(`/api/batches/${id}/cancel`, { method: "POST" }), { ok: true, config }, id, "cancel");
