@@ -18,7 +18,7 @@ import {
   handleListBatches,
   handleReadBatch,
 } from "./batch-handlers";
-import { stopBatchRunner } from "./batch-service";
+import { ensureBatchRunner, stopBatchRunner } from "./batch-service";
 import { SIGNATURE_HEADER, verifyWebhook } from "./batch-webhook";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
 
@@ -266,6 +266,18 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     const second = (await again.json()) as { id: string };
     await handleChangeBatch(request(`/api/batches/${second.id}/cancel`, { method: "POST" }), { ok: true, config }, second.id, "cancel");
     await waitFor(config, second.id, (batch) => batch.sending === 0);
+  });
+
+  it("a batch whose rows all ended while it was not ended (its server stopped just then) is ended by the runner's upkeep", async () => {
+    const rows = [{ prompt: `a late moon ${kind}`, model: "fake-b64", aspect_ratio: "1:1" }];
+    const made = (await (await create({ name: `Moons ${kind}`, rows })).json()) as { id: string };
+    await waitFor(config, made.id, (batch) => batch.state === "done");
+    // As a server killed between its last row's record and the look for the batch's end leaves it.
+    const database = await sharedDatabase(config.shares);
+    await database.db.execute(sql`UPDATE batches SET state = 'running', finished_at = NULL WHERE id = ${made.id}`);
+    expect((await waitFor(config, made.id, () => true)).state).toBe("running");
+    (await ensureBatchRunner(config))?.wake();
+    expect(await waitFor(config, made.id, (batch) => batch.state !== "running", 5000)).toMatchObject({ state: "done", done: 1, failed: 0 });
   });
 
   it("cancel sends no new row, and a cancelled batch is not resumed", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type { GenerationRequest } from "@/lib/request/generation-request";
@@ -178,10 +178,14 @@ export type EndedBatch = {
 /**
  * Records the row's last attempt and its end, counts it in its batch, and ends the batch when no
  * row is left to send. A row this job no longer holds is left as it is (answers null, nothing counted).
+ *
+ * Without the batch's lock: the row's own lock and its job guard the row, the counters add up
+ * under the batch row's lock, and the end is looked for after the commit, so the last row to
+ * commit always sees every other row ended (two that both see it end the batch once). Holding the
+ * batch's lock here made every claim of a busy batch wait behind every finish.
  */
 export async function finishRow(store: Store, row: RowKey, end: RowEnd): Promise<{ counted: boolean; ended: EndedBatch | null }> {
-  return store.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`batch:${row.batchId}`}::text))`);
+  const counted = await store.db.transaction(async (tx) => {
     const updated = rowsOf(
       await tx.execute(sql`
         UPDATE batch_rows SET state = ${end.state}::text, job_id = NULL, lease_until = NULL, status = ${end.status}::integer,
@@ -193,27 +197,41 @@ export async function finishRow(store: Store, row: RowKey, end: RowEnd): Promise
         WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'
         RETURNING position`),
     );
-    if (updated.length === 0) return { counted: false, ended: null };
+    if (updated.length === 0) return false;
     const done = end.state === "done" ? 1 : 0;
     await tx.execute(sql`
       UPDATE batches SET done = done + ${done}::integer, failed = failed + ${1 - done}::integer,
         cost_micros = cost_micros + ${end.costMicros}::bigint
       WHERE id = ${row.batchId}::text`);
-    return { counted: true, ended: await endIfFinished({ db: tx as unknown as Store["db"] }, row.batchId) };
+    return true;
   });
+  return { counted, ended: counted ? await endIfFinished(store, row.batchId) : null };
 }
 
 /** Ends a batch whose rows have all ended: done, or failed when not one row succeeded. */
 async function endIfFinished(store: Store, batchId: string): Promise<EndedBatch | null> {
-  const [ended] = rowsOf(
+  const [ended] = await endBatches(store, sql`id = ${batchId}::text`);
+  return ended ?? null;
+}
+
+/**
+ * Every unfinished batch whose rows have all ended, ended: upkeep's net for a server stopped
+ * between a last row's record and the look for its batch's end (see finishRow).
+ */
+export function endFinishedBatches(store: Store): Promise<EndedBatch[]> {
+  return endBatches(store, sql`TRUE`);
+}
+
+async function endBatches(store: Store, which: SQL): Promise<EndedBatch[]> {
+  const ended = rowsOf(
     await store.db.execute(sql`
-      UPDATE batches SET state = CASE WHEN done = 0 AND failed > 0 THEN 'failed' ELSE 'done' END, finished_at = now(),
+      UPDATE batches b SET state = CASE WHEN done = 0 AND failed > 0 THEN 'failed' ELSE 'done' END, finished_at = now(),
         paused_for = NULL, pause_detail = NULL, resume_at = NULL
-      WHERE id = ${batchId}::text AND state IN ('queued', 'running', 'paused')
-        AND NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = ${batchId}::text AND r.state IN ('waiting', 'sending'))
+      WHERE ${which} AND b.state IN ('queued', 'running', 'paused')
+        AND NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = b.id AND r.state IN ('waiting', 'sending'))
       RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
   );
-  return ended ? endedBatchOf(ended) : null;
+  return ended.map(endedBatchOf);
 }
 
 function endedBatchOf(row: Record<string, unknown>): EndedBatch {

@@ -10,10 +10,12 @@ import { SERVER_THUMBNAIL } from "@/lib/library/library-types";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { batchRunId } from "@/lib/batches/batch-types";
 import { startQueueEngine } from "./queue-engine";
+import { jobCompleter } from "./job-completer";
 import {
   abandonRow,
   activeBatches,
   assignJobs,
+  endFinishedBatches,
   claimRow,
   finishRow,
   noteWebhook,
@@ -37,7 +39,8 @@ import { sql } from "drizzle-orm";
  *
  * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
  * embedded database, whose one process is this one; past their lease on PostgreSQL), batches paused
- * for their budget try again when it renews, and rows with no job (new, resumed, retried) get one.
+ * for their budget try again when it renews, rows with no job (new, resumed, retried) get one, and
+ * a batch whose rows have all ended but that was not ended (its server stopped just then) ends.
  */
 
 /** A row taken is held this long past the service's own timeout before another instance may take it. */
@@ -63,6 +66,7 @@ type Job = { id: string; data: { position: number } };
 
 export async function startBatchRunner(config: ServerConfig, connection: DatabaseConnection): Promise<BatchRunner> {
   const engine = await startQueueEngine(connection);
+  const completer = jobCompleter(engine);
   const instance = randomUUID();
   const leaseMs = config.limits.timeoutMs + LEASE_MARGIN_MS;
   const knownQueues = new Set<string>();
@@ -122,6 +126,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       }
       if (named === 0) break;
     }
+    for (const ended of await endFinishedBatches(connection)) void announceEnd(ended);
     const hereBefore = new Map(sendingHere);
     batches = await activeBatches(connection);
     sendingHereAtUpkeep = hereBefore;
@@ -205,7 +210,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     const key = { batchId, position: job.data.position, jobId: job.id };
     const claim = await claimRow(connection, key, leaseMs);
     if (claim.kind !== "send") {
-      await engine.complete(queue, job.id);
+      completer.complete(queue, job.id);
       return;
     }
     const runId = batchRunId(batchId, key.position);
@@ -224,19 +229,19 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     if (result.kind === "budget-used") {
       const resumeAt = new Date(Math.min(result.renewsAt.getTime(), Date.now() + BUDGET_RECHECK_MS));
       await pauseForBudget(connection, key, result.detail, resumeAt);
-      await engine.complete(queue, job.id);
+      completer.complete(queue, job.id);
       return;
     }
     if (result.kind === "budget-unavailable") {
       await retryLater(connection, key, 0, new Date(Date.now() + 5000));
-      await engine.complete(queue, job.id);
+      completer.complete(queue, job.id);
       return;
     }
     if (result.retryable && claim.attempt < MAX_ATTEMPTS) {
       const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (claim.attempt - 1));
       const wait = Math.min(BACKOFF_MAX_MS * 5, Math.max(backoff, result.retryAfterMs ?? 0));
       await retryLater(connection, key, result.status, new Date(Date.now() + wait));
-      await engine.complete(queue, job.id);
+      completer.complete(queue, job.id);
       return;
     }
     const succeeded = result.problem === null;
@@ -267,11 +272,12 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       images: result.images,
       costMicros,
     });
-    await engine.complete(queue, job.id);
+    completer.complete(queue, job.id);
     if (finished.ended) void announceEnd(finished.ended);
   };
 
   const announceEnd = async (ended: EndedBatch) => {
+    await completer.flush();
     await engine.deleteQueue(queueOf(ended.id)).catch(() => undefined);
     knownQueues.delete(queueOf(ended.id));
     if (!ended.webhookUrl) return;
@@ -288,6 +294,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       wake();
       await Promise.all(loops);
       await Promise.allSettled([...running]);
+      await completer.flush();
       await engine.stop({ graceful: false, wait: true }).catch(() => undefined);
     },
   };

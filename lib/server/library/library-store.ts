@@ -60,16 +60,19 @@ export async function keepRun(
       const state = await runState({ db: tx as unknown as Library["db"] }, author, run.record.id);
       return { state: state === "kept" ? "known" : "deleted" } as const;
     }
-    for (const [hash, blob] of blobs) {
+    // One statement each for the blobs and the files, whatever their number: a batch keeps a run per row.
+    if (blobs.size > 0) {
+      const values = [...blobs].map(
+        ([hash, blob]) => sql`(${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)`,
+      );
       await tx.execute(sql`
         INSERT INTO library_blobs (hash, content_type, bytes, data)
-        VALUES (${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)
+        VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (hash) DO NOTHING`);
     }
-    for (const file of hashed) {
-      await tx.execute(sql`
-        INSERT INTO library_files (author, run_id, name, hash)
-        VALUES (${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
+    if (hashed.length > 0) {
+      const values = hashed.map((file) => sql`(${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
+      await tx.execute(sql`INSERT INTO library_files (author, run_id, name, hash) VALUES ${sql.join(values, sql`, `)}`);
     }
     return { state: "kept" } as const;
   });
