@@ -280,6 +280,34 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect(await waitFor(config, made.id, (batch) => batch.state !== "running", 5000)).toMatchObject({ state: "done", done: 1, failed: 0 });
   });
 
+  it("a webhook whose server stopped before the call was answered is called again, signed, by one runner", async () => {
+    const made = (await (
+      await create({
+        name: `Comets ${kind}`,
+        rows: [{ prompt: `a comet ${kind}`, model: "fake-b64", aspect_ratio: "1:1" }],
+        webhook: hookUrl,
+      })
+    ).json()) as { id: string; webhookSecret: string };
+    const ofThis = () => hooks.filter((hook) => (JSON.parse(hook.body) as { id: string }).id === made.id);
+    await expect.poll(async () => (await waitFor(config, made.id, () => true)).webhookOutcome, { timeout: 30_000 }).not.toBeNull();
+    // One call, or two when this suite's receiver refused its very first call with a 503.
+    const called = ofThis().length;
+    expect(called).toBeGreaterThanOrEqual(1);
+    // As a server killed while its call was under way leaves it: ended, its webhook with no outcome.
+    const database = await sharedDatabase(config.shares);
+    await database.db.execute(
+      sql`UPDATE batches SET webhook_outcome = NULL, finished_at = now() - interval '10 minutes' WHERE id = ${made.id}`,
+    );
+    (await ensureBatchRunner(config))?.wake();
+    await expect.poll(() => ofThis().length, { timeout: 10_000 }).toBe(called + 1);
+    const again = ofThis()[called];
+    expect(again && verifyWebhook(made.webhookSecret, again.body, again.signature)).toBe(true);
+    await expect.poll(async () => (await waitFor(config, made.id, () => true)).webhookOutcome, { timeout: 10_000 }).toBe("204");
+    // Called again once, not at every upkeep.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ofThis()).toHaveLength(called + 1);
+  });
+
   it("cancel sends no new row, and a cancelled batch is not resumed", async () => {
     const rows = Array.from({ length: 6 }, (_, index) => ({
       prompt: `a slow river ${kind} ${index}`,

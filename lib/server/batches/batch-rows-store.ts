@@ -291,6 +291,23 @@ export async function resumeBudgetPaused(store: Store): Promise<void> {
 }
 
 /** Records what the webhook's call came to. */
+/**
+ * Ended batches whose webhook was never called to the end (their server stopped before or during
+ * the call), ended more than `afterMs` ago, each taken by one instance: it is marked as being
+ * called again, so no other instance calls it too, and a second stop during that call is not
+ * followed by a third.
+ */
+export async function unannouncedBatches(store: Store, afterMs: number): Promise<EndedBatch[]> {
+  const rows = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batches SET webhook_outcome = 'being called again: the server stopped before its call was answered'
+      WHERE state IN ('done', 'failed', 'cancelled') AND webhook_url IS NOT NULL AND webhook_outcome IS NULL
+        AND finished_at < now() - make_interval(secs => ${afterMs / 1000}::double precision)
+      RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
+  );
+  return rows.map(endedBatchOf);
+}
+
 export async function noteWebhook(store: Store, batchId: string, outcome: string): Promise<void> {
   await store.db.execute(sql`UPDATE batches SET webhook_outcome = ${outcome}::text WHERE id = ${batchId}::text`);
 }

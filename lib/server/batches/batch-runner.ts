@@ -24,11 +24,12 @@ import {
   resumeBudgetPaused,
   retryLater,
   rowsWithoutJobs,
+  unannouncedBatches,
   type ActiveBatch,
   type EndedBatch,
 } from "./batch-rows-store";
 import { sendBatchRow } from "./send-batch-row";
-import { callWebhook } from "./batch-webhook";
+import { callWebhook, WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
 import { sql } from "drizzle-orm";
 
 /**
@@ -39,8 +40,9 @@ import { sql } from "drizzle-orm";
  *
  * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
  * embedded database, whose one process is this one; past their lease on PostgreSQL), batches paused
- * for their budget try again when it renews, rows with no job (new, resumed, retried) get one, and
- * a batch whose rows have all ended but that was not ended (its server stopped just then) ends.
+ * for their budget try again when it renews, rows with no job (new, resumed, retried) get one, a
+ * batch whose rows have all ended but that was not ended (its server stopped just then) ends, and
+ * the webhook of a batch whose server stopped before the call was answered is called again.
  */
 
 /** A row taken is held this long past the service's own timeout before another instance may take it. */
@@ -127,6 +129,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       if (named === 0) break;
     }
     for (const ended of await endFinishedBatches(connection)) void announceEnd(ended);
+    for (const ended of await unannouncedBatches(connection, WEBHOOK_UNANSWERED_AFTER_MS)) void announceEnd(ended);
     const hereBefore = new Map(sendingHere);
     batches = await activeBatches(connection);
     sendingHereAtUpkeep = hereBefore;

@@ -102,9 +102,13 @@ export async function insertBatch(store: Store, batch: NewBatch, perPerson: numb
   });
 }
 
-/** Whether any batch, anyone's, is queued, running or paused. */
+/** Whether any batch, anyone's, is queued, running or paused, or ended with its webhook not yet answered. */
 export async function hasUnfinishedBatches(store: Store): Promise<boolean> {
-  const rows = rowsOf(await store.db.execute(sql`SELECT 1 FROM batches WHERE state IN ('queued', 'running', 'paused') LIMIT 1`));
+  // A batch that ended without its webhook answered is unfinished work too: the runner calls it.
+  const rows = rowsOf(
+    await store.db.execute(sql`SELECT 1 FROM batches
+      WHERE state IN ('queued', 'running', 'paused') OR (webhook_url IS NOT NULL AND webhook_outcome IS NULL) LIMIT 1`),
+  );
   return rows.length > 0;
 }
 

@@ -15,6 +15,12 @@ export const SIGNATURE_HEADER = "x-playground-signature";
 /** Waits between tries: the receiver gets four chances in about half a minute. */
 export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 25_000];
 const WEBHOOK_TIMEOUT_MS = 10_000;
+/**
+ * A batch ended this long ago whose webhook has no outcome was not called to the end: its server
+ * stopped first. Past the longest a call can take (every try timing out, with the waits between).
+ */
+export const WEBHOOK_UNANSWERED_AFTER_MS =
+  2 * ((WEBHOOK_RETRY_DELAYS_MS.length + 1) * WEBHOOK_TIMEOUT_MS + WEBHOOK_RETRY_DELAYS_MS.reduce((total, ms) => total + ms, 0));
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
