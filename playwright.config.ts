@@ -53,7 +53,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  // One test at a time: on a 2-core machine the servers under test, Chromium and the runner already
+  // share both cores, and with two workers the waits that include a run's own time (a gzip bomb
+  // inflated to the cap, a run saved before Share is offered) ran out under that load.
+  workers: 1,
   // A test's whole run, as a guard against a hang (each expectation keeps its own wait): the longest
   // ones (presenter, grids) take 10–15 s on an idle 2-core machine and passed 30 s on a loaded one.
   timeout: 60_000,
