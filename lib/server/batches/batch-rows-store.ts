@@ -208,6 +208,9 @@ export async function finishRow(store: Store, row: RowKey, end: RowEnd): Promise
   return { counted, ended: counted ? await endIfFinished(store, row.batchId) : null };
 }
 
+/** The columns `endedBatchOf` reads. */
+const ENDED_COLUMNS = sql.raw("id, name, state, total, done, failed, webhook_url, webhook_secret");
+
 /** Ends a batch whose rows have all ended: done, or failed when not one row succeeded. */
 async function endIfFinished(store: Store, batchId: string): Promise<EndedBatch | null> {
   const [ended] = await endBatches(store, sql`id = ${batchId}::text`);
@@ -229,7 +232,7 @@ async function endBatches(store: Store, which: SQL): Promise<EndedBatch[]> {
         paused_for = NULL, pause_detail = NULL, resume_at = NULL
       WHERE ${which} AND b.state IN ('queued', 'running', 'paused')
         AND NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = b.id AND r.state IN ('waiting', 'sending'))
-      RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
+      RETURNING ${ENDED_COLUMNS}`),
   );
   return ended.map(endedBatchOf);
 }
@@ -249,11 +252,7 @@ function endedBatchOf(row: Record<string, unknown>): EndedBatch {
 
 /** The batch as its webhook tells it, for a batch that ended by being cancelled. */
 export async function endedBatch(store: Store, batchId: string): Promise<EndedBatch | null> {
-  const [row] = rowsOf(
-    await store.db.execute(
-      sql`SELECT id, name, state, total, done, failed, webhook_url, webhook_secret FROM batches WHERE id = ${batchId}::text`,
-    ),
-  );
+  const [row] = rowsOf(await store.db.execute(sql`SELECT ${ENDED_COLUMNS} FROM batches WHERE id = ${batchId}::text`));
   return row ? endedBatchOf(row) : null;
 }
 
@@ -290,7 +289,6 @@ export async function resumeBudgetPaused(store: Store): Promise<void> {
     WHERE state = 'paused' AND paused_for = 'budget' AND resume_at <= now()`);
 }
 
-/** Records what the webhook's call came to. */
 /**
  * Ended batches whose webhook was never called to the end (their server stopped before or during
  * the call), ended more than `afterMs` ago, each taken by one instance: it is marked as being
@@ -303,11 +301,12 @@ export async function unannouncedBatches(store: Store, afterMs: number): Promise
       UPDATE batches SET webhook_outcome = 'being called again: the server stopped before its call was answered'
       WHERE state IN ('done', 'failed', 'cancelled') AND webhook_url IS NOT NULL AND webhook_outcome IS NULL
         AND finished_at < now() - make_interval(secs => ${afterMs / 1000}::double precision)
-      RETURNING id, name, state, total, done, failed, webhook_url, webhook_secret`),
+      RETURNING ${ENDED_COLUMNS}`),
   );
   return rows.map(endedBatchOf);
 }
 
+/** Records what the webhook's call came to. */
 export async function noteWebhook(store: Store, batchId: string, outcome: string): Promise<void> {
   await store.db.execute(sql`UPDATE batches SET webhook_outcome = ${outcome}::text WHERE id = ${batchId}::text`);
 }
