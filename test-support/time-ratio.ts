@@ -4,10 +4,9 @@
  * machine (another test file, a collection) lands in one round, not in the figure. Linear work
  * gives about 2; quadratic work gives about 4 and more.
  */
-export function doublingRatio(run: (input: string) => unknown, makeInput: (size: number) => string, size: number): number {
-  // Flat strings: a sliced or concatenated one would be flattened by the first call and time that.
-  const small = Buffer.from(makeInput(size)).toString();
-  const large = Buffer.from(makeInput(size * 2)).toString();
+export function doublingRatio<Input>(run: (input: Input) => unknown, makeInput: (size: number) => Input, size: number): number {
+  const small = flat(makeInput(size));
+  const large = flat(makeInput(size * 2));
   const calls = callsPerRound(run, small);
   const ratios: number[] = [];
   for (let round = 0; round < 5; round++) ratios.push(timeOf(run, large, calls) / timeOf(run, small, calls));
@@ -15,8 +14,13 @@ export function doublingRatio(run: (input: string) => unknown, makeInput: (size:
   return ratios[2] ?? Number.POSITIVE_INFINITY;
 }
 
+/** A flat string: a sliced or concatenated one would be flattened by the first call and time that. */
+function flat<Input>(input: Input): Input {
+  return typeof input === "string" ? (Buffer.from(input).toString() as Input) : input;
+}
+
 /** Enough calls that a round on the small input takes 5 ms or more, so the timer's resolution does not count. */
-function callsPerRound(run: (input: string) => unknown, input: string): number {
+function callsPerRound<Input>(run: (input: Input) => unknown, input: Input): number {
   let calls = 1;
   // Only the timed rounds start from a collected heap: a collection costs more than a short round.
   while (calls < 1 << 20 && timeOf(run, input, calls, false) < 5) calls *= 2;
@@ -30,7 +34,7 @@ function callsPerRound(run: (input: string) => unknown, input: string): number {
  */
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
-function timeOf(run: (input: string) => unknown, input: string, calls: number, clean = true): number {
+function timeOf<Input>(run: (input: Input) => unknown, input: Input, calls: number, clean = true): number {
   if (clean) collect();
   const started = performance.now();
   for (let call = 0; call < calls; call++) run(input);

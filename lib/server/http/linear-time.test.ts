@@ -33,10 +33,6 @@ const checks: Record<string, (text: string) => unknown> = {
   "client address from X-Forwarded-For": (text) =>
     clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: "10.0.0.1", "x-forwarded-for": text }), 2, 64),
   "session token": (text) => isValidSessionToken(text, { sessionSecret: "s", sessionHours: 1 }),
-  "key scrubber": (text) => {
-    const scrubber = new SecretScrubber(KEY);
-    return [scrubber.push(Buffer.from(text)), scrubber.flush()];
-  },
   "known hosts": (text) => isKnownHost(text, KNOWN),
 };
 
@@ -47,4 +43,20 @@ describe("server checks stay linear on hostile input", () => {
       expect(doublingRatio(check, attack, SIZE)).toBeLessThanOrEqual(3);
     });
   }
+});
+
+/**
+ * The scrubber reads a service's answer as bytes off the network, so its input is made into bytes
+ * before the clock starts: turning a string into fresh bytes costs whatever the allocator's path
+ * costs (reused memory or fresh pages, tenfold apart, and 256 KB and 512 KB can land on different
+ * paths), which says nothing about the scan.
+ */
+describe("the key scrubber stays linear on hostile answers", () => {
+  const scrub = (bytes: Buffer) => {
+    const scrubber = new SecretScrubber(KEY);
+    return [scrubber.push(bytes), scrubber.flush()];
+  };
+  it.each(Object.entries(ATTACKS))("%s", { retry: 2 }, (_, attack) => {
+    expect(doublingRatio(scrub, (size) => Buffer.from(attack(size)), SIZE)).toBeLessThanOrEqual(3);
+  });
 });
