@@ -46,36 +46,42 @@ export async function keepRun(
     blobs.set(file.hash, { contentType: file.contentType, bytes: file.bytes, column: await library.blobs.keep(file.hash, file.source) });
   }
   const bytes = recordBytes(run.record) + run.files.reduce((total, file) => total + file.bytes, 0);
-  return library.db.transaction(async (tx) => {
-    const inserted = rowsOf(
-      await tx.execute(sql`
+  // One statement (one round trip, atomic as a transaction would be): the blobs and the files go in
+  // only when the run did, whatever their number (a batch keeps a run per row).
+  const blobRows = [...blobs].map(
+    ([hash, blob]) => sql`(${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)`,
+  );
+  const fileRows = hashed.map((file) => sql`(${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
+  const [inserted] = rowsOf(
+    await library.db.execute(sql`
+      WITH run AS (
         INSERT INTO library_runs (author, id, record, created_at, bytes, verdict_at)
         VALUES (${author}::text, ${run.record.id}::text, ${JSON.stringify(run.record)}::jsonb,
                 to_timestamp(${run.record.createdAt}::double precision / 1000), ${bytes}::bigint, ${run.verdictAt}::bigint)
         ON CONFLICT (author, id) DO NOTHING
-        RETURNING record IS NOT NULL AS kept`),
-    );
-    // Kept or deleted by another request in the meantime: as if it had been found above.
-    if (inserted.length === 0) {
-      const state = await runState({ db: tx as unknown as Library["db"] }, author, run.record.id);
-      return { state: state === "kept" ? "known" : "deleted" } as const;
-    }
-    // One statement each for the blobs and the files, whatever their number: a batch keeps a run per row.
-    if (blobs.size > 0) {
-      const values = [...blobs].map(
-        ([hash, blob]) => sql`(${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)`,
-      );
-      await tx.execute(sql`
+        RETURNING id
+      )${
+        blobRows.length > 0
+          ? sql`, blobs AS (
         INSERT INTO library_blobs (hash, content_type, bytes, data)
-        VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (hash) DO NOTHING`);
-    }
-    if (hashed.length > 0) {
-      const values = hashed.map((file) => sql`(${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
-      await tx.execute(sql`INSERT INTO library_files (author, run_id, name, hash) VALUES ${sql.join(values, sql`, `)}`);
-    }
-    return { state: "kept" } as const;
-  });
+        SELECT * FROM (VALUES ${sql.join(blobRows, sql`, `)}) AS v(hash, content_type, bytes, data) WHERE EXISTS (SELECT 1 FROM run)
+        ON CONFLICT (hash) DO NOTHING
+      )`
+          : sql``
+      }${
+        fileRows.length > 0
+          ? sql`, files AS (
+        INSERT INTO library_files (author, run_id, name, hash)
+        SELECT * FROM (VALUES ${sql.join(fileRows, sql`, `)}) AS v(author, run_id, name, hash) WHERE EXISTS (SELECT 1 FROM run)
+      )`
+          : sql``
+      }
+      SELECT count(*) AS runs FROM run`),
+  );
+  if (Number(inserted?.runs ?? 0) > 0) return { state: "kept" };
+  // Kept or deleted by another request in the meantime: as if it had been found above.
+  const state = await runState(library, author, run.record.id);
+  return { state: state === "kept" ? "known" : "deleted" };
 }
 
 async function runState(library: Pick<Library, "db">, author: string, id: string): Promise<"absent" | "kept" | "deleted"> {
