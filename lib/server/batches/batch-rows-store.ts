@@ -120,6 +120,7 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
       );
       return { kind: "later" } as const;
     }
+    // Room found only now: a row's end (which takes no lock) committed between the two statements.
     await tx.execute(sql`UPDATE batch_rows SET ${sendingNow(leaseMs)}
       WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
     return await sending(tx, row.batchId, { ...found, before: found.attempts });
