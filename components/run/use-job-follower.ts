@@ -4,35 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunOutcome } from "@/lib/answer/run-outcome";
 import { generationRuntime } from "./generation-runtime";
 import { useLatestRequest } from "@/components/ui/use-abortable-effect";
-import { POLL_EVERY_MS, pollPaceMs } from "@/lib/answer/retry-after";
-
-/** For how long automatic polling goes on at most. */
-export const POLL_FOR_AT_MOST_MS = 10 * 60_000;
+import { FOLLOW_JOB_FOR_AT_MOST_MS, POLL_EVERY_MS, pollPaceMs } from "@/lib/answer/retry-after";
 
 /** One check as the follower lists it: when (ms after the first), what came back, and the job's state if it said one. */
 export type PollCheck = { afterMs: number; status: number | null; state: string | null; summary: string };
 /** The list keeps the latest checks only: a job followed for ten minutes at 1 s would otherwise list 600. */
 const CHECKS_LISTED = 50;
-
-/**
- * Why a poll's answer ends the polling, or null to keep going. The answer reader is loaded here, at
- * the first poll, not with the page: a job answer is where it is first needed on this path.
- */
-async function endOf(outcome: RunOutcome): Promise<{ end: string | null; state: string | null }> {
-  if (outcome.kind === "cancelled") return { end: "stopped", state: null };
-  if (outcome.kind !== "service") return { end: "the check itself failed", state: null };
-  const { exchange } = outcome;
-  const { interpretAnswer } = await import("@/lib/answer/interpret-answer");
-  const answer = interpretAnswer(exchange.bytes, exchange.contentType, exchange.url);
-  const { jobOfAnswer } = await generationRuntime.load();
-  const state = jobOfAnswer(answer.body, exchange)?.state ?? null;
-  if (answer.images.length > 0) return { end: "the image arrived", state };
-  if (exchange.status >= 400) return { end: `the service answered ${exchange.status}`, state };
-  const job = jobOfAnswer(answer.body, exchange);
-  if (job?.phase === "failed") return { end: "the job failed", state };
-  if (job?.phase === "done") return { end: "the job is done", state };
-  return { end: null, state };
-}
 
 function summaryOf(outcome: RunOutcome, end: string | null): string {
   if (outcome.kind === "service") return end ?? "still running";
@@ -105,7 +82,8 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
       setProgress((before) => ({ ...forUrl(before, url, grant), busy: true }));
       const outcome = await (await generationRuntime.load()).runPoll(url, grant, signal);
       if (!requests.isCurrent(signal)) return;
-      const { end, state } = await endOf(outcome);
+      // The answer reader came with the runtime the check was sent with: loaded at the first poll, not with the page.
+      const { end, state } = (await generationRuntime.load()).jobEndOf(outcome);
       if (!requests.isCurrent(signal)) return;
       const checkedAt = Date.now();
       const entry: PollCheck = {
@@ -157,11 +135,11 @@ export function useJobFollower(onJobEnded: (outcome: RunOutcome) => void): JobFo
   const nextAt = url && auto && !busy && !ended ? (lastCheckAt === null ? 0 : lastCheckAt + everyMs) : null;
   useEffect(() => {
     if (nextAt === null || url === null) return;
-    const overTime = startedAt.current !== null && nextAt - startedAt.current > POLL_FOR_AT_MOST_MS;
+    const overTime = startedAt.current !== null && nextAt - startedAt.current > FOLLOW_JOB_FOR_AT_MOST_MS;
     const timer = window.setTimeout(
       () => {
         if (!overTime) return void check(url, grant);
-        setProgress((before) => ({ ...before, auto: false, ended: `no image after ${POLL_FOR_AT_MOST_MS / 60_000} minutes` }));
+        setProgress((before) => ({ ...before, auto: false, ended: `no image after ${FOLLOW_JOB_FOR_AT_MOST_MS / 60_000} minutes` }));
       },
       Math.max(0, nextAt - Date.now()),
     );

@@ -8,6 +8,8 @@ export function parseRetryAfter(value: string, now: number): number | null {
 
 /** How often a job is checked when its service does not say (Retry-After). */
 export const POLL_EVERY_MS = 3000;
+/** For how long a job is followed at most, in the page and in a server batch. */
+export const FOLLOW_JOB_FOR_AT_MOST_MS = 10 * 60_000;
 /** A service's Retry-After is followed within these bounds: never hammered, never left for long. */
 const FASTEST_POLL_MS = 500;
 const SLOWEST_POLL_MS = 60_000;

@@ -7,6 +7,7 @@ export { runGeneration, runPoll } from "./run-generation";
 export { warmAnswerWorker } from "./answer-worker/answer-worker-pool";
 export { jobOfAnswer } from "@/lib/answer/job-status";
 export { jobToFollow } from "@/lib/answer/job-to-follow";
+export { jobEndOf } from "@/lib/answer/job-end";
 export { runCells } from "@/lib/grid/grid-scheduler";
 export { retryDelayMs } from "@/lib/grid/retry-after";
 export { planGrid } from "@/lib/grid/grid-plan";

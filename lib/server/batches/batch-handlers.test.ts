@@ -219,6 +219,36 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect(refusedAgain?.attempts).toHaveLength(2);
   });
 
+  it("follows a service's job to its picture: sent once, checked at the service's pace, kept with the picture; a failed job fails its row", async () => {
+    const rows = [
+      { prompt: `a queued lighthouse ${kind}`, model: "fake-async", aspect_ratio: "1:1" },
+      { prompt: `a crashing lighthouse ${kind}`, model: "fake-async-failing", aspect_ratio: "1:1" },
+    ];
+    const response = await create({ name: `Lighthouses ${kind}`, rows, concurrency: 2 });
+    expect(response.status).toBe(201);
+    const made = (await response.json()) as { id: string; collectionId: string };
+    const batch = await waitFor(config, made.id, (seen) => !isUnfinished(seen.state));
+    expect(batch).toMatchObject({ state: "done", total: 2, done: 1, failed: 1 });
+    const [followed, crashed] = await rowsOfBatch(config, made.id);
+    expect(followed).toMatchObject({ state: "done", status: 200, images: 1, problem: null });
+    expect(followed?.attempts).toEqual([expect.objectContaining({ outcome: "answered", status: 200 })]);
+    expect(crashed).toMatchObject({ state: "failed", images: 0 });
+    expect(crashed?.problem).toMatch(/The service's job ended with no image the playground could find \(the job failed\)/);
+    expect(crashed?.answerText).toContain("The model crashed while painting.");
+    // Each prompt was sent once; its job was checked until it ended (the fake says "processing" twice).
+    for (const row of rows) expect(fake.requests.filter((entry) => entry.body.includes(row.prompt))).toHaveLength(1);
+    // The kept run is the picture's, with the job's story in its warnings, and its picture in the library.
+    const database = await sharedDatabase(config.shares);
+    const [kept] = rowsOf(
+      await database.db.execute(sql`SELECT r.record::text AS record FROM library_collection_items i
+        JOIN library_runs r ON r.author = i.author AND r.id = i.run_id WHERE i.collection_id = ${made.collectionId}::text`),
+    );
+    const record = JSON.parse(String(kept?.record)) as { status: string; imageCount: number; warnings: string[] };
+    expect(record).toMatchObject({ status: "succeeded", imageCount: 1 });
+    expect(record.warnings.join(" ")).toMatch(/answered with a job; it was followed for 3 checks, until the image arrived/);
+    expect(String(kept?.record)).not.toContain(ROUTE_TEST_KEY);
+  });
+
   it("past the batches one person may have unfinished, a new one is refused with 429 and nothing of it is made", async () => {
     const listed = async () =>
       ((await (await handleListBatches(request("/api/batches"), { ok: true, config })).json()) as { batches: BatchSummary[] }).batches;

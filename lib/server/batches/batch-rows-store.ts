@@ -156,6 +156,24 @@ async function sending(tx: { execute: Store["db"]["execute"] }, batchId: string,
 
 type RowKey = { batchId: string; position: number; jobId: string };
 
+/**
+ * A row that is following the service's job keeps its lease for another stretch: a job may take
+ * longer than one lease, and a row past its lease goes back in line (sent again). "cancelled": the
+ * batch was cancelled meanwhile; "lost": the row is no longer this job's (nothing it records counts).
+ */
+export async function holdRow(store: Store, row: RowKey, leaseMs: number): Promise<"held" | "cancelled" | "lost"> {
+  const [held] = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batch_rows r SET lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
+      FROM batches b
+      WHERE b.id = r.batch_id AND r.batch_id = ${row.batchId}::text AND r.position = ${row.position}::integer
+        AND r.job_id = ${row.jobId}::text AND r.state = 'sending'
+      RETURNING b.state AS batch_state`),
+  );
+  if (!held) return "lost";
+  return held.batch_state === "cancelled" ? "cancelled" : "held";
+}
+
 /** The claimed attempt was not sent (the budget is used): the row waits, the batch pauses until `resumeAt`. */
 export async function pauseForBudget(store: Store, row: RowKey, detail: string, resumeAt: Date): Promise<void> {
   await store.db.transaction(async (tx) => {

@@ -18,6 +18,7 @@ import {
   endFinishedBatches,
   claimRow,
   finishRow,
+  holdRow,
   noteWebhook,
   pauseForBudget,
   recoverRows,
@@ -79,6 +80,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   let sendingHereAtUpkeep = new Map<string, number>();
   const othersSending = (batch: ActiveBatch) => Math.max(0, batch.sending - (sendingHereAtUpkeep.get(batch.id) ?? 0));
   let stopped = false;
+  /** Aborted at stop: rows following a service's job end their following rather than hold the stop for minutes. */
+  const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
   let wakeUpkeep: (() => void) | null = null;
   /** The sender looks for jobs now (a row ended, upkeep gave rows jobs). */
@@ -228,6 +231,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       createdAt: Date.now(),
       warnings,
       signal: AbortSignal.timeout(leaseMs),
+      following: { hold: () => holdRow(connection, key, leaseMs), stopping: stopping.signal },
     });
     if (result.kind === "budget-used") {
       const resumeAt = new Date(Math.min(result.renewsAt.getTime(), Date.now() + BUDGET_RECHECK_MS));
@@ -294,6 +298,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     wake,
     stop: async () => {
       stopped = true;
+      stopping.abort();
       wake();
       await Promise.all(loops);
       await Promise.allSettled([...running]);

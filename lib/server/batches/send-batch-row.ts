@@ -22,6 +22,7 @@ import { pollTargetFor } from "@/lib/server/upstream/poll-target";
 import type { Author } from "@/lib/server/people/author";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { thumbnailOf } from "@/lib/server/library/server-thumbnail";
+import { followBatchJob, type FollowedJob, type JobFollowing } from "./follow-batch-job";
 
 /**
  * One row of a batch sent to the service, as the generate route sends a person's request: their
@@ -59,7 +60,14 @@ export async function sendBatchRow(
   config: ServerConfig,
   author: Author,
   generation: GenerationRequest,
-  run: { id: string; createdAt: number; warnings: string[]; signal: AbortSignal },
+  run: {
+    id: string;
+    createdAt: number;
+    warnings: string[];
+    signal: AbortSignal;
+    /** How a job the service answers with is followed (the row's lease kept, the server's stop). */
+    following: Pick<JobFollowing, "hold" | "stopping" | "forAtMostMs">;
+  },
 ): Promise<RowAttemptResult> {
   const requestId = randomUUID();
   const started = performance.now();
@@ -80,6 +88,7 @@ export async function sendBatchRow(
     },
   };
   let outcome: RunOutcome;
+  let followed: Omit<FollowedJob, "outcome"> = { checks: 0, ended: null, givenUp: null };
   const target = await resolveServiceTarget(config, generation.model).catch(() => null);
   if (!target) {
     account.close({ status: 0, images: 0 });
@@ -95,7 +104,11 @@ export async function sendBatchRow(
       release: () => undefined,
       account: account.close,
     });
-    outcome = await outcomeOfRouteAnswer(response, { signal: run.signal, elapsed, started });
+    const first = await outcomeOfRouteAnswer(response, { signal: run.signal, elapsed, started });
+    const check = (url: string) => checkJob(config, url, { context, signal: run.following.stopping, elapsed, started });
+    const job = await followBatchJob(first, { ...run.following, check });
+    outcome = job.outcome;
+    followed = job;
   }
   const history = await recordRun(
     { id: run.id, createdAt: run.createdAt, request: generation, outcome },
@@ -108,7 +121,13 @@ export async function sendBatchRow(
       },
     },
   );
-  const { entries, archived } = await archivedRunFiles({ ...history, warnings: [...run.warnings, ...history.warnings] });
+  const followNote = followed.ended
+    ? [
+        `The service answered with a job; it was followed for ${followed.checks} ${followed.checks === 1 ? "check" : "checks"}, until ${followed.ended}, and this is the answer of the last check.`,
+      ]
+    : [];
+  const warnings = [...run.warnings, ...followNote, ...history.warnings];
+  const { entries, archived } = await archivedRunFiles({ ...history, warnings });
   const named = new Set(fileNamesOf(archived));
   const files: ShareFile[] = [];
   for (const entry of entries) {
@@ -122,18 +141,21 @@ export async function sendBatchRow(
   }
   const status = outcome.kind === "service" ? outcome.exchange.status : outcome.kind === "problem" ? outcome.status : 0;
   const retryAfter = outcome.kind === "service" ? outcome.exchange.retryAfter : "";
+  // Once the service took the job, sending the row again would start (and charge for) another one.
   const retryable =
-    outcome.kind === "service"
-      ? RETRYABLE_STATUSES.has(outcome.exchange.status)
-      : outcome.kind === "problem"
-        ? RETRYABLE_PROBLEMS.test(outcome.problem.type)
-        : outcome.kind === "failed";
+    followed.checks > 0
+      ? false
+      : outcome.kind === "service"
+        ? RETRYABLE_STATUSES.has(outcome.exchange.status)
+        : outcome.kind === "problem"
+          ? RETRYABLE_PROBLEMS.test(outcome.problem.type)
+          : outcome.kind === "failed";
   return {
     kind: "answered",
     status,
     retryable,
     retryAfterMs: retryAfter ? parseRetryAfter(retryAfter, Date.now()) : null,
-    problem: history.status === "succeeded" ? null : problemOf(outcome),
+    problem: history.status === "succeeded" ? null : (followed.givenUp ?? problemOf(outcome, followed.ended)),
     answerText: history.status === "succeeded" ? null : answerTextOf(outcome),
     images: history.imageCount,
     run: { record: archived, files },
@@ -152,10 +174,12 @@ function fileNamesOf(record: ArchivedRun): string[] {
   ];
 }
 
-function problemOf(outcome: RunOutcome): string {
+/** `jobEnded`: why the job a row followed ended ("the job failed"), for an answer with no image. */
+function problemOf(outcome: RunOutcome, jobEnded: string | null): string {
   switch (outcome.kind) {
     case "service": {
       const { status, statusText } = outcome.exchange;
+      if (jobEnded && status < 400) return `The service's job ended with no image the playground could find (${jobEnded}).`;
       return status >= 200 && status < 300
         ? `The service answered ${status} with no image the playground could find.`
         : `The service answered ${status}${statusText ? ` ${statusText}` : ""}.`;
@@ -173,6 +197,32 @@ function answerTextOf(outcome: RunOutcome): string | null {
   if (outcome.kind !== "service") return null;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(outcome.exchange.bytes.subarray(0, ANSWER_TEXT_MAX_CHARS * 4));
   return text.slice(0, ANSWER_TEXT_MAX_CHARS);
+}
+
+/**
+ * One check of a job's polling URL, as /api/poll makes it: only on the service's origin, through
+ * the same relay (the key scrubbed, pictures granted). The row's time, like a followed run's in the
+ * page, counts from the submission.
+ */
+async function checkJob(
+  config: ServerConfig,
+  url: string,
+  options: { context: RouteContext; signal: AbortSignal; elapsed: () => number; started: number },
+): Promise<RunOutcome> {
+  const { context, elapsed, started } = options;
+  const allowed = await pollTargetFor(config, url);
+  if (!allowed.ok) return { kind: "failed", message: `The job's polling URL was not fetched: ${allowed.reason}.`, totalMs: elapsed() };
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(config.limits.timeoutMs)]);
+  const polled = await pollImageService(allowed.target, allowed.url, { limits: config.limits, signal });
+  const answer = await relayServiceResult(polled, allowed.target.apiKey, config, {
+    ...context,
+    signal,
+    logged: {},
+    release: () => undefined,
+    // The job's images were counted against the budget when it was started (as asked for).
+    account: () => undefined,
+  });
+  return outcomeOfRouteAnswer(answer, { signal, elapsed, started });
 }
 
 /** A picture the service named on its own host (granted by the relay), fetched with the key as /api/image would. */
