@@ -1,7 +1,7 @@
 "use client";
 
 import { useBudget } from "@/components/ui/budget-context";
-import { imagesLeft, type BudgetLeft } from "@/lib/request/budget-left";
+import { gridBudgetNote, imagesLeft } from "@/lib/request/budget-left";
 import { useMemo, useState, type FormEvent } from "react";
 import { RATIO_PRESETS } from "@/lib/request/aspect-ratio";
 import { GRID_AXES, listOf, planGrid, type GridAxis, type GridPlan, type GridSpec } from "@/lib/grid/grid-plan";
@@ -34,19 +34,10 @@ type GridFormProps = {
 const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
-/** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
-/** What a grid of `cells` images does to the budget, for its confirmation ("" without a budget). */
-function budgetNote(cells: number, budget: BudgetLeft | null): string {
-  if (!budget?.images) return "";
-  const left = imagesLeft(budget) ?? 0;
-  const { period } = budget.images;
-  if (cells <= left) return ` It uses ${cells} of the ${left} images left in your budget ${period}.`;
-  return ` Your budget has ${left} image${left === 1 ? "" : "s"} left ${period}: ${cells - left} of its cells will be refused.`;
-}
-
 /** Where a confirmed grid runs: in this tab, or on the server as a batch. */
 type Confirming = { plan: GridPlan; where: "here" | "server" };
 
+/** Prompt variants × models × ratios: says how many requests that makes, and asks before a large grid. */
 export function GridForm({
   settings,
   models,
@@ -268,7 +259,7 @@ export function GridForm({
       {confirming && (
         <ConfirmDialog
           title={`Run ${confirming.plan.cells.length} requests${confirming.where === "server" ? " on the server" : ""}?`}
-          body={`This grid sends ${confirming.plan.cells.length} requests to the service, ${confirming.where === "server" ? "from the server as a batch, which goes on with this tab closed" : `${settings.concurrency} at a time`}.${estimate ? ` Cost: ${estimate}.` : ""}${budgetNote(confirming.plan.cells.length, budget)}`}
+          body={`This grid sends ${confirming.plan.cells.length} requests to the service, ${confirming.where === "server" ? "from the server as a batch, which goes on with this tab closed" : `${settings.concurrency} at a time`}.${estimate ? ` Cost: ${estimate}.` : ""}${gridBudgetNote(confirming.plan.cells.length, budget, confirming.where)}`}
           confirmLabel={`Run ${confirming.plan.cells.length} requests`}
           tone="primary"
           onConfirm={() => run(confirming)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetLines, imagesLeft } from "./budget-left";
+import { budgetLines, gridBudgetNote, imagesLeft } from "./budget-left";
 
 describe("what is left of a budget", () => {
   it("says the images left and warns from 80 % used", () => {
@@ -23,5 +23,14 @@ describe("what is left of a budget", () => {
     expect(imagesLeft(null)).toBeNull();
     expect(imagesLeft({ images: null, cost: null })).toBeNull();
     expect(imagesLeft({ images: { used: 8, cap: 10, period: "today" }, cost: null })).toBe(2);
+  });
+  it("tells a grid past the budget what happens: refused in the tab, paused on the server", () => {
+    const budget = { images: { used: 45, cap: 50, period: "today" as const }, cost: null };
+    expect(gridBudgetNote(4, budget, "here")).toBe(" It uses 4 of the 5 images left in your budget today.");
+    expect(gridBudgetNote(8, budget, "here")).toBe(" Your budget has 5 images left today: 3 of its cells will be refused.");
+    expect(gridBudgetNote(8, budget, "server")).toBe(
+      " Your budget has 5 images left today: the batch pauses after 5 (budget used) and sends the other 3 when the budget renews or an admin raises it.",
+    );
+    expect(gridBudgetNote(8, { images: null, cost: null }, "server")).toBe("");
   });
 });

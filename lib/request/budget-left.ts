@@ -17,6 +17,22 @@ export function imagesLeft(budget: BudgetLeft | null): number | null {
   return budget?.images ? Math.max(0, budget.images.cap - budget.images.used) : null;
 }
 
+/**
+ * What a grid of `cells` images does to the budget, for its confirmation ("" without an image
+ * cap). Run in the tab, the cells past it are refused; run on the server, the batch pauses there
+ * and goes on when the budget renews.
+ */
+export function gridBudgetNote(cells: number, budget: BudgetLeft | null, where: "here" | "server"): string {
+  if (!budget?.images) return "";
+  const left = imagesLeft(budget) ?? 0;
+  const { period } = budget.images;
+  if (cells <= left) return ` It uses ${cells} of the ${left} images left in your budget ${period}.`;
+  const past = `Your budget has ${left} image${left === 1 ? "" : "s"} left ${period}:`;
+  if (where === "server")
+    return ` ${past} the batch pauses after ${left} (budget used) and sends the other ${cells - left} when the budget renews or an admin raises it.`;
+  return ` ${past} ${cells - left} of its cells will be refused.`;
+}
+
 export function budgetLines(budget: BudgetLeft): { text: string; warning: boolean }[] {
   const lines: { text: string; warning: boolean }[] = [];
   if (budget.images) {
