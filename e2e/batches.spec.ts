@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,7 @@ const env = {
   PLAYGROUND_LIBRARY: "on",
   IMAGE_API_BASE_URL: E2E.fakeUrl,
   IMAGE_API_KEY: E2E.fakeKey,
-  IMAGE_MODELS: "fake-b64,fake-slow",
+  IMAGE_MODELS: "fake-b64,fake-slow,fake-policy-once",
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
 };
 let instance: Instance;
@@ -112,6 +113,49 @@ test("a grid sent with Run on the server becomes a batch that runs each cell, th
     "a kite over dunes 16:9",
     "a kite over dunes 1:1",
   ]);
+});
+
+test("Retry failed rows sends the refused rows again; the results offer only what is new since the grid was last read", async ({
+  page,
+}, testInfo) => {
+  // The fake refuses a request the first time it sees it: this run's prompts are its own.
+  const tag = randomUUID().slice(0, 8);
+  const csv = [
+    "prompt,model,aspect_ratio",
+    `a first try fox ${tag},fake-slow,1:1`,
+    `a first try owl ${tag},fake-slow,1:1`,
+    `a second try hare ${tag},fake-policy-once,1:1`,
+    `a second try wren ${tag},fake-policy-once,1:1`,
+    `a second try newt ${tag},fake-policy-once,1:1`,
+  ].join("\n");
+  const made = await fetch(`${instance.url}/api/batches?name=Second%20tries&concurrency=1`, {
+    method: "POST",
+    headers: { "content-type": "text/csv" },
+    body: csv,
+  });
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  // Paused at once (at most the first row was under way), so the page opens with the results still to come.
+  expect((await fetch(`${instance.url}/api/batches/${id}/pause`, { method: "POST" })).status).toBe(200);
+  await page.goto(`${instance.url}/batches/${id}`);
+  await page.getByRole("button", { name: "Resume" }).click();
+  const counts = page.getByTestId("batch-counts");
+  await expect(counts).toHaveText(/^2 of 5 done · 3 failed/, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-state")).toHaveText("Done, with failures");
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByTestId("collection-item")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Retry failed rows (3)" }).click();
+  // The grid read all 2 when the batch ended: the first retried row's result is 1 new, not 3.
+  await expect(page.getByRole("button", { name: "Show 1 new result", exact: true })).toBeVisible({ timeout: 15_000 });
+  await keepScreenshot(page, testInfo, "batch-retry-new-result");
+  await page.getByRole("button", { name: "Show 1 new result", exact: true }).click();
+  await expect(results.getByTestId("collection-item")).toHaveCount(3);
+  await expect(counts).toHaveText(/^5 of 5 done/, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-state")).toHaveText("Done");
+  await expect(results.getByTestId("collection-item")).toHaveCount(5);
+  for (const row of (await allRows(id)).filter((seen) => seen.model === "fake-policy-once"))
+    expect(row.attempts.map((attempt) => attempt.status)).toEqual([400, 200]);
 });
 
 test("kill -9 half way: after a restart every row is done, and only rows in flight at the kill were sent twice", async () => {

@@ -51,6 +51,8 @@ export function BatchDetailPage({ initial, viewer }: { initial: BatchSummary; vi
   // not under the person's eyes at every row.
   const [resultsAt, setResultsAt] = useState(initial.done);
   const ended = !isUnfinished(batch.state) && batch.sending === 0;
+  // An ended batch's grid reads every result: after "Retry failed rows", new ones count from there.
+  if (ended && resultsAt !== batch.done) setResultsAt(batch.done);
   const newResults = ended ? 0 : batch.done - resultsAt;
 
   // The rows again whenever the filter changes or more of the batch has ended.

@@ -37,6 +37,8 @@ const CORPUS_BEHAVIOURS: Record<string, Behaviour> = Object.fromEntries(
 );
 
 const seenOnce = new Set<string>();
+/** Requests "fake-policy-once" has refused: the next time they come, they are drawn. */
+const refusedOnce = new Set<string>();
 
 export const BEHAVIOURS: Record<string, Behaviour> = {
   ...BENCH_BEHAVIOURS,
@@ -129,6 +131,17 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
       return json(response, 200, { created: 1, data: [{ b64_json: samplePng(90, 90, [40, 200, 90]).toString("base64") }] });
     seenOnce.add(body);
     json(response, 429, { error: { message: "Rate limit reached, retry shortly." } }, { "retry-after": "1" });
+  },
+  "fake-policy-once": ({ response, body }) => {
+    // Refused the first time a request is seen (not worth trying again by itself), drawn slowly after:
+    // what "Retry failed rows" is for.
+    if (!refusedOnce.has(body)) {
+      refusedOnce.add(body);
+      return json(response, 400, {
+        error: { message: "Rejected this time (content_policy_violation).", code: "content_policy_violation" },
+      });
+    }
+    setTimeout(() => json(response, 200, { data: [{ b64_json: samplePng(90, 90, [200, 90, 40]).toString("base64") }] }), 3000);
   },
   "fake-rate-limit": ({ response }) => json(response, 429, { error: { message: "Too many requests, slow down." } }, { "retry-after": "7" }),
   "fake-html-500": ({ response }) => {
