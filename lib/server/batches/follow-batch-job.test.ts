@@ -56,7 +56,8 @@ describe("followBatchJob", () => {
     expect(followed).toMatchObject({ checks: 3, ended: "the image arrived", givenUp: null });
     expect(followed.outcome).toBe(picture);
     expect(follower.checked).toEqual([POLLING_URL, POLLING_URL, POLLING_URL]);
-    expect(follower.holds()).toBe(3);
+    // Held before each wait and again before each check.
+    expect(follower.holds()).toBe(6);
   });
 
   it("leaves an answer that is not a job (or a job it may not fetch) as it is, with no check", async () => {

@@ -14,6 +14,8 @@ import { FOLLOW_JOB_FOR_AT_MOST_MS, parseRetryAfter, pollPaceMs } from "@/lib/an
 
 /** Checks that fail one after the other before the job is given up (its last answer is kept). */
 export const CHECK_FAILURES_IN_A_ROW = 3;
+/** The longest wait between checks, whatever a failed check's Retry-After asks (as for a job's own pace). */
+const LONGEST_WAIT_MS = 60_000;
 /** Answers of a check that say "not now" rather than anything about the job. */
 const PASSING_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -53,12 +55,21 @@ export async function followBatchJob(first: RunOutcome, following: JobFollowing)
     ended: null,
     givenUp: `The service answered with a job, which was followed for ${checks} ${checks === 1 ? "check" : "checks"} but ${reason}; its last answer is kept, and the job may still end on the service.`,
   });
-  for (;;) {
-    if (Date.now() + paceMs > deadline) return giveUp(`had no image after ${spanOf(forAtMostMs)}`);
-    if (!(await pause(paceMs, following.stopping))) return giveUp("the server stopped");
+  /** The row held for another lease, or why the following ends. */
+  const hold = async (): Promise<FollowedJob | null> => {
     const held = await following.hold();
     if (held === "cancelled") return giveUp("the batch was cancelled");
     if (held === "lost") return giveUp("the row was taken back (its lease ran out)");
+    return null;
+  };
+  for (;;) {
+    if (Date.now() + paceMs > deadline) return giveUp(`had no image after ${spanOf(forAtMostMs)}`);
+    // Held before the wait and again before the check: neither outlasts a lease (the service's timeout and a minute).
+    const lostBefore = await hold();
+    if (lostBefore) return lostBefore;
+    if (!(await pause(paceMs, following.stopping))) return giveUp("the server stopped");
+    const lost = await hold();
+    if (lost) return lost;
     const outcome = await following.check(job.url);
     checks += 1;
     if (following.stopping.aborted) return giveUp("the server stopped");
@@ -69,7 +80,7 @@ export async function followBatchJob(first: RunOutcome, following: JobFollowing)
         return giveUp(`${CHECK_FAILURES_IN_A_ROW} checks in a row failed (${checkFailure(outcome)})`);
       const asked =
         outcome.kind === "service" && outcome.exchange.retryAfter ? parseRetryAfter(outcome.exchange.retryAfter, Date.now()) : null;
-      paceMs = Math.max(paceMs, asked ?? 0);
+      paceMs = Math.min(LONGEST_WAIT_MS, Math.max(paceMs, asked ?? 0));
       continue;
     }
     failedInARow = 0;
