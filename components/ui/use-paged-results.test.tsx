@@ -54,6 +54,8 @@ describe("usePagedResults", () => {
     expect(asked.map((call) => call.after)).toEqual([null]);
     act(() => asked[0]!.answer(page(["a", "b"], "p2")));
     await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a,b"));
+    // The end is watched from an effect that runs after the page is shown (sooner or later under load).
+    await waitFor(() => expect(observers).toHaveLength(1));
     act(() => observers.at(-1)!([{ isIntersecting: true }]));
     await waitFor(() => expect(asked.map((call) => call.after)).toEqual([null, "p2"]));
     expect(screen.getByTestId("state").textContent).toBe("loading");
@@ -82,6 +84,7 @@ describe("usePagedResults", () => {
     render(<List query="red" />);
     act(() => asked[0]!.answer(page(["a"], "p2")));
     await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a"));
+    await waitFor(() => expect(observers).toHaveLength(1));
     act(() => observers.at(-1)!([{ isIntersecting: true }]));
     await waitFor(() => expect(asked).toHaveLength(2));
     act(() => asked[1]!.answer({ ok: false, message: "The server is restarting." } as Page));
