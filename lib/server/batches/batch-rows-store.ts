@@ -16,6 +16,13 @@ import type { BatchState } from "@/lib/batches/batch-types";
 type Store = Pick<DatabaseConnection, "db">;
 const num = (value: unknown) => Number(value ?? 0);
 
+/** When a lease of `leaseMs` taken now ends. */
+const leaseFromNow = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
+
+/** The row's attempts with the one in flight (if any) marked "unknown": whether it reached the service nobody knows. */
+const PENDING_AS_UNKNOWN = sql`(SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
+  FROM jsonb_array_elements(attempts) a)`;
+
 /** Batches the runner sends rows of, with how many of their rows are being sent (by any instance). */
 export type ActiveBatch = { id: string; concurrency: number; sending: number };
 
@@ -131,10 +138,8 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
  * A row taken for sending: "sending" with a lease and a pending attempt. A job delivered again
  * while its row is still "sending" marks the earlier attempt's outcome unknown.
  */
-const sendingNow = (leaseMs: number) => sql`state = 'sending',
-  lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision),
-  attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
-              FROM jsonb_array_elements(attempts) a)
+const sendingNow = (leaseMs: number) => sql`state = 'sending', lease_until = ${leaseFromNow(leaseMs)},
+  attempts = ${PENDING_AS_UNKNOWN}
              || jsonb_build_array(jsonb_build_object('at', (extract(epoch FROM now()) * 1000)::bigint, 'outcome', 'pending'))`;
 
 /** The claim of a row just marked sending (`taken.before`: its attempts before this one); a queued batch starts running. */
@@ -164,7 +169,7 @@ type RowKey = { batchId: string; position: number; jobId: string };
 export async function holdRow(store: Store, row: RowKey, leaseMs: number): Promise<"held" | "cancelled" | "lost"> {
   const [held] = rowsOf(
     await store.db.execute(sql`
-      UPDATE batch_rows r SET lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
+      UPDATE batch_rows r SET lease_until = ${leaseFromNow(leaseMs)}
       FROM batches b
       WHERE b.id = r.batch_id AND r.batch_id = ${row.batchId}::text AND r.position = ${row.position}::integer
         AND r.job_id = ${row.jobId}::text AND r.state = 'sending'
@@ -313,8 +318,7 @@ export async function recoverRows(store: Store, all: boolean): Promise<number> {
   const recovered = rowsOf(
     await store.db.execute(sql`
       UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL,
-        attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
-                    FROM jsonb_array_elements(attempts) a)
+        attempts = ${PENDING_AS_UNKNOWN}
       WHERE state = 'sending' ${all ? sql`` : sql`AND lease_until < now()`}
       RETURNING position`),
   );
@@ -325,8 +329,7 @@ export async function recoverRows(store: Store, all: boolean): Promise<number> {
 export async function abandonRow(store: Store, row: RowKey): Promise<void> {
   await store.db.execute(sql`
     UPDATE batch_rows SET state = 'waiting', job_id = NULL, lease_until = NULL, not_before = now() + interval '5 seconds',
-      attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
-                  FROM jsonb_array_elements(attempts) a)
+      attempts = ${PENDING_AS_UNKNOWN}
     WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'`);
 }
 

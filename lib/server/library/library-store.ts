@@ -52,6 +52,21 @@ export async function keepRun(
     ([hash, blob]) => sql`(${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)`,
   );
   const fileRows = hashed.map((file) => sql`(${author}::text, ${run.record.id}::text, ${file.name}::text, ${file.hash}::text)`);
+  const keepBlobs =
+    blobRows.length > 0
+      ? sql`, blobs AS (
+        INSERT INTO library_blobs (hash, content_type, bytes, data)
+        SELECT * FROM (VALUES ${sql.join(blobRows, sql`, `)}) AS v(hash, content_type, bytes, data) WHERE EXISTS (SELECT 1 FROM run)
+        ON CONFLICT (hash) DO NOTHING
+      )`
+      : sql``;
+  const keepFiles =
+    fileRows.length > 0
+      ? sql`, files AS (
+        INSERT INTO library_files (author, run_id, name, hash)
+        SELECT * FROM (VALUES ${sql.join(fileRows, sql`, `)}) AS v(author, run_id, name, hash) WHERE EXISTS (SELECT 1 FROM run)
+      )`
+      : sql``;
   const [inserted] = rowsOf(
     await library.db.execute(sql`
       WITH run AS (
@@ -60,22 +75,7 @@ export async function keepRun(
                 to_timestamp(${run.record.createdAt}::double precision / 1000), ${bytes}::bigint, ${run.verdictAt}::bigint)
         ON CONFLICT (author, id) DO NOTHING
         RETURNING id
-      )${
-        blobRows.length > 0
-          ? sql`, blobs AS (
-        INSERT INTO library_blobs (hash, content_type, bytes, data)
-        SELECT * FROM (VALUES ${sql.join(blobRows, sql`, `)}) AS v(hash, content_type, bytes, data) WHERE EXISTS (SELECT 1 FROM run)
-        ON CONFLICT (hash) DO NOTHING
-      )`
-          : sql``
-      }${
-        fileRows.length > 0
-          ? sql`, files AS (
-        INSERT INTO library_files (author, run_id, name, hash)
-        SELECT * FROM (VALUES ${sql.join(fileRows, sql`, `)}) AS v(author, run_id, name, hash) WHERE EXISTS (SELECT 1 FROM run)
-      )`
-          : sql``
-      }
+      )${keepBlobs}${keepFiles}
       SELECT count(*) AS runs FROM run`),
   );
   if (Number(inserted?.runs ?? 0) > 0) return { state: "kept" };
