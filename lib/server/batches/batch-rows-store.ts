@@ -19,9 +19,8 @@ const num = (value: unknown) => Number(value ?? 0);
 /** When a lease of `leaseMs` taken now ends. */
 const leaseFromNow = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
 
-/** The row's attempts with the one in flight (if any) marked "unknown": whether it reached the service nobody knows. */
-const PENDING_AS_UNKNOWN = sql`(SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending' THEN jsonb_set(a, '{outcome}', '"unknown"') ELSE a END), '[]'::jsonb)
-  FROM jsonb_array_elements(attempts) a)`;
+/** The row's attempts with the one in flight (if any) marked "unknown": whether it reached the service nobody knows (migration 0015). */
+const PENDING_AS_UNKNOWN = sql`batch_pending_as_unknown(attempts)`;
 
 /** Batches the runner sends rows of, with how many of their rows are being sent (by any instance). */
 export type ActiveBatch = { id: string; concurrency: number; sending: number };
@@ -86,78 +85,30 @@ export type Claim =
   /** Not now: the batch is paused or cancelled (the row waits), or at its concurrency. */
   | { kind: "later" };
 
-/** Takes a row for sending, under its batch's lock (the batch's concurrency is counted across instances). */
-export async function claimRow(store: Store, row: { batchId: string; position: number; jobId: string }, leaseMs: number): Promise<Claim> {
-  return store.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`batch:${row.batchId}`}::text))`);
-    // The usual case in one statement (the lock is held for one round trip less); the rest below.
-    const [taken] = rowsOf(
-      await tx.execute(sql`
-        WITH target AS (
-          SELECT r.batch_id, r.position, r.attempts AS before, r.request, b.state AS batch_state, b.author, b.author_name
-          FROM batch_rows r JOIN batches b ON b.id = r.batch_id
-          WHERE r.batch_id = ${row.batchId}::text AND r.position = ${row.position}::integer AND r.job_id = ${row.jobId}::text
-            AND r.state IN ('waiting', 'sending') AND b.state IN ('queued', 'running')
-            AND (SELECT count(*) FROM batch_rows s WHERE s.batch_id = b.id AND s.state = 'sending' AND s.lease_until > now()) < b.concurrency
-          FOR UPDATE OF r
-        )
-        UPDATE batch_rows r SET ${sendingNow(leaseMs)}
-        FROM target t WHERE r.batch_id = t.batch_id AND r.position = t.position
-        RETURNING t.before, t.request, t.batch_state, t.author, t.author_name`),
-    );
-    if (taken) return await sending(tx, row.batchId, taken);
-    const [found] = rowsOf(
-      await tx.execute(sql`
-        SELECT b.state AS batch_state, b.concurrency, b.author, b.author_name, r.state, r.job_id, r.request, r.attempts,
-               (SELECT count(*) FROM batch_rows s WHERE s.batch_id = b.id AND s.state = 'sending' AND s.lease_until > now()) AS sending
-        FROM batch_rows r JOIN batches b ON b.id = r.batch_id
-        WHERE r.batch_id = ${row.batchId}::text AND r.position = ${row.position}::integer FOR UPDATE OF r`),
-    );
-    if (!found || found.job_id !== row.jobId || (found.state !== "waiting" && found.state !== "sending")) return { kind: "skip" } as const;
-    const batchState = found.batch_state as BatchState;
-    if (batchState !== "queued" && batchState !== "running") {
-      // Paused: the row waits for a job of its own when the batch resumes. Cancelled rows were marked then.
-      await tx.execute(sql`UPDATE batch_rows SET job_id = NULL, state = CASE WHEN state = 'sending' THEN 'waiting' ELSE state END
-        WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
-      return { kind: "later" } as const;
-    }
-    if (num(found.sending) >= num(found.concurrency)) {
-      await tx.execute(
-        sql`UPDATE batch_rows SET job_id = NULL WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`,
-      );
-      return { kind: "later" } as const;
-    }
-    // Room found only now: a row's end (which takes no lock) committed between the two statements.
-    await tx.execute(sql`UPDATE batch_rows SET ${sendingNow(leaseMs)}
-      WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer`);
-    return await sending(tx, row.batchId, { ...found, before: found.attempts });
-  });
-}
-
 /**
- * A row taken for sending: "sending" with a lease and a pending attempt. A job delivered again
- * while its row is still "sending" marks the earlier attempt's outcome unknown.
+ * Takes a row for sending, under its batch's lock (the batch's concurrency is counted across
+ * instances): one call of the database's `claim_batch_row` (migration 0015), which takes the lock,
+ * decides and marks the row within the call, so the lock is never held across a round trip.
  */
-const sendingNow = (leaseMs: number) => sql`state = 'sending', lease_until = ${leaseFromNow(leaseMs)},
-  attempts = ${PENDING_AS_UNKNOWN}
-             || jsonb_build_array(jsonb_build_object('at', (extract(epoch FROM now()) * 1000)::bigint, 'outcome', 'pending'))`;
-
-/** The claim of a row just marked sending (`taken.before`: its attempts before this one); a queued batch starts running. */
-async function sending(tx: { execute: Store["db"]["execute"] }, batchId: string, taken: Record<string, unknown>): Promise<Claim> {
-  if (taken.batch_state === "queued") {
-    await tx.execute(sql`UPDATE batches SET state = 'running', started_at = coalesce(started_at, now())
-      WHERE id = ${batchId}::text AND state = 'queued'`);
-  }
-  const attempts = (typeof taken.before === "string" ? JSON.parse(taken.before) : taken.before) as { outcome: string }[];
-  const request = (typeof taken.request === "string" ? JSON.parse(taken.request) : taken.request) as GenerationRequest;
+export async function claimRow(store: Store, row: { batchId: string; position: number; jobId: string }, leaseMs: number): Promise<Claim> {
+  const [claimed] = rowsOf(
+    await store.db.execute(sql`SELECT * FROM claim_batch_row(${row.batchId}::text, ${row.position}::integer, ${row.jobId}::text,
+      ${leaseMs / 1000}::double precision)`),
+  );
+  if (claimed?.outcome === "later") return { kind: "later" };
+  if (claimed?.outcome !== "send") return { kind: "skip" };
+  const attempts = jsonOf(claimed.attempts_before) as { outcome: string }[];
   return {
     kind: "send",
-    request,
-    author: { id: String(taken.author), name: String(taken.author_name) },
+    request: jsonOf(claimed.row_request) as GenerationRequest,
+    author: { id: String(claimed.batch_author), name: String(claimed.batch_author_name) },
     unknownAttempts: attempts.filter((attempt) => attempt.outcome === "unknown" || attempt.outcome === "pending").length,
     attempt: attempts.length + 1,
   };
 }
+
+/** A jsonb value as the driver gives it: parsed by node-postgres, text from the embedded database's raw query. */
+const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
 
 type RowKey = { batchId: string; position: number; jobId: string };
 

@@ -127,6 +127,7 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0012_library_collections",
               "0013_collection_links",
               "0014_batches",
+              "0015_batch_claim_function",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);
