@@ -4,6 +4,7 @@ import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { BatchState } from "@/lib/batches/batch-types";
+import { QUEUE_SCHEMA } from "./queue-engine";
 
 /**
  * What the runner does to a batch's rows, each step one transaction. The rules that make a row
@@ -274,6 +275,25 @@ export async function recoverRows(store: Store, all: boolean): Promise<number> {
       RETURNING position`),
   );
   return recovered.length;
+}
+
+/**
+ * Rows waiting with a job that an instance took from the queue and never claimed the row for (it
+ * stopped in between): the job stays "active" until its lease runs out and is then failed (the
+ * queue never retries a row's job, see batch-runner.ts), so the row would wait for it for ever. It
+ * goes back in line for a job of its own. `stillActive`: jobs still active count too (at the
+ * embedded database's start, every job taken was taken by the process that stopped).
+ */
+export async function freeAbandonedJobs(store: Store, stillActive: boolean): Promise<number> {
+  const states = stillActive ? sql`('failed', 'active')` : sql`('failed')`;
+  const freed = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batch_rows r SET job_id = NULL
+      FROM ${sql.raw(QUEUE_SCHEMA)}.job j
+      WHERE j.state::text IN ${states} AND j.name = 'batch-' || r.batch_id AND r.job_id = j.id::text AND r.state = 'waiting'
+      RETURNING r.position`),
+  );
+  return freed.length;
 }
 
 /** A row whose handling broke off in this instance (our own failure): as if its instance had stopped. */

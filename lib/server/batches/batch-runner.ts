@@ -22,6 +22,7 @@ import {
   noteWebhook,
   pauseForBudget,
   recoverRows,
+  freeAbandonedJobs,
   resumeBudgetPaused,
   retryLater,
   rowsWithoutJobs,
@@ -51,6 +52,8 @@ const LEASE_MARGIN_MS = 60_000;
 const UPKEEP_EVERY_MS = 500;
 /** With no batch under way, upkeep looks less often (a batch made here wakes it at once). */
 const IDLE_UPKEEP_EVERY_MS = 3000;
+/** How often rows whose job was taken by an instance that stopped before claiming them are looked for. */
+const ABANDONED_JOBS_EVERY_MS = 10_000;
 /** How often the runner looks for jobs when it has room and found none. */
 const IDLE_WAIT_MS = 100;
 /** Backoff for a retryable answer that names no wait: 2 s, 4 s, 8 s … up to a minute. */
@@ -93,8 +96,13 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   };
   const running = new Set<Promise<void>>();
 
-  // The embedded database has one process: whatever it was sending when it stopped is this one's to recover.
-  if (connection.kind === "embedded") await recoverRows(connection, true);
+  // The embedded database has one process: whatever it was sending, or had taken a job for, when it
+  // stopped is this one's to recover.
+  if (connection.kind === "embedded") {
+    await recoverRows(connection, true);
+    await freeAbandonedJobs(connection, true);
+  }
+  let abandonedLookedForAt = 0;
 
   const ensureQueue = async (batchId: string) => {
     const name = queueOf(batchId);
@@ -106,6 +114,11 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
 
   const upkeep = async () => {
     if (connection.kind === "postgres") await recoverRows(connection, false);
+    // Reads the queue's table of jobs, which keeps finished jobs for hours: not at every upkeep.
+    if (Date.now() - abandonedLookedForAt >= ABANDONED_JOBS_EVERY_MS) {
+      abandonedLookedForAt = Date.now();
+      await freeAbandonedJobs(connection, false);
+    }
     await resumeBudgetPaused(connection);
     for (let waiting = await rowsWithoutJobs(connection, 2000); waiting.length > 0; waiting = await rowsWithoutJobs(connection, 2000)) {
       const byBatch = new Map<string, typeof waiting>();

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
+import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { batchFor, insertBatch } from "./batch-store";
+import { startBatchRunner } from "./batch-runner";
+import { startQueueEngine } from "./queue-engine";
+import { assignJobs, rowsWithoutJobs } from "./batch-rows-store";
+
+/**
+ * A server that took a row's job from the queue and died before claiming the row (kill -9 between
+ * the two) leaves the row waiting, naming a job nobody will act on: the job is "active" in the
+ * queue until its lease runs out, and then failed (rows' jobs are never retried by the queue). The
+ * next runner must give that row a job of its own, or the batch never ends.
+ */
+describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died before claiming it (%s)", (kind) => {
+  let fake: FakeService;
+  beforeAll(async () => {
+    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it("is given a job of its own by the next runner, and sent once", { timeout: 60_000 }, async () => {
+    const where = kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() };
+    const parsed = configFor(
+      fake.url,
+      kind === "embedded" ? { PLAYGROUND_DATA_DIR: where.dataDir ?? "" } : { DATABASE_URL: where.url ?? "" },
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const config = parsed.config;
+
+    // The server that dies: the row gets its job, the job is taken, and nothing more happens.
+    const dying: DatabaseConnection = await openDatabase(where);
+    const made = await insertBatch(
+      dying,
+      {
+        id: "taken-job",
+        author: { id: "you", name: "You" },
+        name: "Taken",
+        rows: [{ line: 2, request: { prompt: "a row whose job was taken", model: "fake-b64", aspect_ratio: "1:1" } }],
+        concurrency: 2,
+        collectionId: null,
+        webhook: null,
+        currency: null,
+      },
+      5,
+    );
+    expect(made?.total).toBe(1);
+    const engine = await startQueueEngine(dying);
+    const queue = "batch-taken-job";
+    // Embedded: the next server starts while the job is still active. PostgreSQL: other instances
+    // go on, and the job's lease runs out first (a second here, the service's timeout and a minute
+    // in the runner's queues).
+    await engine.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: kind === "embedded" ? 3600 : 1 });
+    const [waiting] = await rowsWithoutJobs(dying, 10);
+    if (!waiting) throw new Error("no row waits for a job");
+    const jobId = "00000000-0000-4000-8000-000000000001";
+    await engine.insert([{ id: jobId, name: queue, data: { position: waiting.position } }]);
+    expect(await assignJobs(dying, [{ ...waiting, jobId }])).toBe(1);
+    expect(await engine.fetch(queue, { batchSize: 1 })).toHaveLength(1);
+    await engine.stop({ graceful: false, wait: true });
+    await dying.close();
+
+    // The next server, on the same database.
+    const connection = await openDatabase(where);
+    const runner = await startBatchRunner(config, connection);
+    try {
+      runner.wake();
+      const deadline = Date.now() + 30_000;
+      let batch = await batchFor(connection, "taken-job", "you");
+      while (batch?.state !== "done" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        batch = await batchFor(connection, "taken-job", "you");
+      }
+      expect(batch).toMatchObject({ state: "done", done: 1, failed: 0 });
+      expect(fake.requests.filter((request) => request.body.includes("a row whose job was taken"))).toHaveLength(1);
+    } finally {
+      await runner.stop();
+      await connection.close();
+    }
+  });
+});
