@@ -86,9 +86,14 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   /** Aborted at stop: rows following a service's job end their following rather than hold the stop for minutes. */
   const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
+  /** Set by every wake: one that came while the sender was busy (not waiting) is not lost. */
+  let senderWoken = false;
   let wakeUpkeep: (() => void) | null = null;
   /** The sender looks for jobs now (a row ended, upkeep gave rows jobs). */
-  const wakeSender = () => wakeUp?.();
+  const wakeSender = () => {
+    senderWoken = true;
+    wakeUp?.();
+  };
   /** Both loops now: a batch was made, resumed or retried here. */
   const wake = () => {
     wakeUpkeep?.();
@@ -172,6 +177,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
 
   const sendLoop = async () => {
     while (!stopped) {
+      senderWoken = false;
       let took = 0;
       if (!isStopping()) {
         for (const batch of batches) {
@@ -211,7 +217,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
           }
         }
       }
-      if (took === 0) {
+      if (took === 0 && !senderWoken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, IDLE_WAIT_MS);
           wakeUp = () => {
