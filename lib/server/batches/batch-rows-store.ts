@@ -4,7 +4,7 @@ import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { BatchState } from "@/lib/batches/batch-types";
-import { QUEUE_SCHEMA } from "./queue-engine";
+import { BATCH_QUEUE_PREFIX, QUEUE_SCHEMA } from "./queue-names";
 
 /**
  * What the runner does to a batch's rows, each step one transaction. The rules that make a row
@@ -290,7 +290,7 @@ export async function freeAbandonedJobs(store: Store, stillActive: boolean): Pro
     await store.db.execute(sql`
       UPDATE batch_rows r SET job_id = NULL
       FROM ${sql.raw(QUEUE_SCHEMA)}.job j
-      WHERE j.state::text IN ${states} AND j.name = 'batch-' || r.batch_id AND r.job_id = j.id::text AND r.state = 'waiting'
+      WHERE j.state::text IN ${states} AND j.name = ${BATCH_QUEUE_PREFIX}::text || r.batch_id AND r.job_id = j.id::text AND r.state = 'waiting'
       RETURNING r.position`),
   );
   return freed.length;

@@ -10,6 +10,7 @@ import { SERVER_THUMBNAIL } from "@/lib/library/library-types";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { batchRunId } from "@/lib/batches/batch-types";
 import { startQueueEngine } from "./queue-engine";
+import { queueOf } from "./queue-names";
 import { jobCompleter } from "./job-completer";
 import {
   abandonRow,
@@ -63,8 +64,6 @@ const BACKOFF_MAX_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 /** Budget refusals say when the budget renews; an admin may raise it sooner, so it is checked at least this often. */
 const BUDGET_RECHECK_MS = 15_000;
-
-const queueOf = (batchId: string) => `batch-${batchId}`;
 
 export type BatchRunner = { stop: () => Promise<void>; wake: () => void; instance: string };
 

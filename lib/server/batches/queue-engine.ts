@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
+import { QUEUE_SCHEMA } from "./queue-names";
 
 /**
  * The durable queue batches run on: pg-boss 10 (11 and later need Node 22), on the playground's
@@ -12,8 +13,6 @@ import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
  * (`FOR UPDATE SKIP LOCKED`), a job whose worker vanished (a crash, `kill -9`) is handed out again
  * once its lease expires, and retries wait their delay. Its tables live in their own schema.
  */
-
-export const QUEUE_SCHEMA = "playground_queue";
 
 export type QueueEngine = PgBoss;
 
