@@ -230,7 +230,13 @@ try {
     // page starts empty (the runs of the measures above, kept in the library, would be brought into
     // it) and is not copied to the server meanwhile. The library has its figures (bench:library).
     const historyDataDir = mkdtempSync(join(tmpdir(), "playground-bench-history-"));
-    const historyServer = await startNext({ ...serverEnv, PLAYGROUND_DATA_DIR: historyDataDir, PLAYGROUND_LIBRARY: "off" });
+    // Its own demo service too: the main server's holds the benchmark's demo port.
+    const historyServer = await startNext({
+      ...serverEnv,
+      IMAGE_API_DEMO_PORT: "0",
+      PLAYGROUND_DATA_DIR: historyDataDir,
+      PLAYGROUND_LIBRARY: "off",
+    });
     try {
       for (const runs of [500, 2000, 10_000]) {
         const history = await historyAtScale(browser, historyServer.url, runs, "demo-geometric");
