@@ -6,9 +6,18 @@ import { imageCardId, useAnswerScope } from "./answer-scope";
 import { copyText, revealElement } from "@/lib/browser/reveal";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
 import { remoteImageSrc } from "@/lib/browser/image-through-playground";
+import { isLongText, longTextsIn, wholeText } from "@/lib/answer/long-text";
 
 const chip =
   "rounded bg-zinc-200 px-1.5 font-sans text-[11px] text-zinc-700 hover:bg-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700";
+
+/** What "copy value" copies: a string as it is, anything else as JSON; strings cut by the answer worker read back whole. */
+async function textOfValue(value: unknown): Promise<string> {
+  if (typeof value === "string" || isLongText(value)) return wholeText(value);
+  const cut = longTextsIn(value);
+  const whole = new Map(await Promise.all(cut.map(async (text) => [text, await wholeText(text)] as const)));
+  return JSON.stringify(value, (_key, child: unknown) => (isLongText(child) ? whole.get(child) : child), 2);
+}
 
 /** Copy a node's path or value; shown when the line is hovered or focused. */
 export function NodeActions({ path, value }: { path: string; value: unknown }) {
@@ -22,7 +31,7 @@ export function NodeActions({ path, value }: { path: string; value: unknown }) {
       <button
         type="button"
         className={chip}
-        onClick={() => void copy("value", typeof value === "string" ? value : JSON.stringify(value, null, 2))}
+        onClick={() => void textOfValue(value).then((text) => copy("value", text))}
         aria-label={`Copy the value at ${path}`}
       >
         copy value

@@ -6,6 +6,7 @@ import { formatJsonPath, JSON_IN_STRING, jsonNodeId, type PathSegment } from "@/
 import { useAnswerScope } from "./answer-scope";
 import { ImageNodeMark, NodeActions } from "./json-node-extras";
 import { LongString } from "./long-string";
+import { isLongText } from "@/lib/answer/long-text";
 
 /** Nesting past this is shown as text, so a hostile answer cannot exhaust the renderer. */
 const MAX_TREE_DEPTH = 100;
@@ -51,6 +52,17 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
   );
   const actions = <NodeActions path={path} value={value} />;
 
+  if (isLongText(value)) {
+    // Cut by the answer worker: shown as the string it stands for.
+    return (
+      <div id={nodeId} className="group/node break-all whitespace-pre-wrap">
+        {prefix}
+        <LongString value={value} />
+        {comma}
+        {actions}
+      </div>
+    );
+  }
   if (typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
     return (
       <Container value={value} segments={segments} prefix={prefix} actions={actions} imagePaths={imagePaths} comma={comma} id={nodeId} />
@@ -61,7 +73,7 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
     return (
       <div id={nodeId} className="group/node break-all whitespace-pre-wrap">
         {prefix}
-        <LongString text={value} />
+        <LongString value={value} />
         {comma}
         {actions}
         {nested !== undefined && (

@@ -5,6 +5,8 @@ import { formatCount } from "@/lib/utils/format-count";
 import { streamTreeValue, type AnswerBody, type DisplayImage } from "@/lib/answer/interpret-answer";
 import { StreamEvents } from "./stream-events";
 import { formatBytes } from "@/lib/utils/format-bytes";
+import { wholeText, type LongText } from "@/lib/answer/long-text";
+import { copyText } from "@/lib/browser/reveal";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
 import { PanelBoundary } from "@/components/ui/panel-boundary";
@@ -58,7 +60,7 @@ export function RawAnswer({
           {body.jsonError && (
             <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">Labelled as JSON but it does not parse: {body.jsonError}</p>
           )}
-          <TextBody text={body.text} />
+          <TextBody text={body.text} cut={body.cut} />
         </>
       )}
       {body.kind === "image" && (
@@ -74,9 +76,13 @@ export function RawAnswer({
   );
 }
 
-function TextBody({ text }: { text: string }) {
+/** `cut`: the text is only the beginning of a longer one (see long-text); the rest is offered to copy. */
+function TextBody({ text, cut }: { text: string; cut?: LongText }) {
   const [all, setAll] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
   const shown = all ? text : text.slice(0, TEXT_PREVIEW);
+  const length = cut?.length ?? text.length;
+  const copyAll = async () => setCopied((await copyText(await wholeText(cut ?? text))) ? "copied" : "the browser did not allow copying");
   return (
     <>
       <pre data-testid="raw-text" className="max-h-[60vh] overflow-auto font-mono text-xs break-all whitespace-pre-wrap">
@@ -84,8 +90,17 @@ function TextBody({ text }: { text: string }) {
       </pre>
       {shown.length < text.length && (
         <button type="button" onClick={() => setAll(true)} className="mt-2 text-xs text-accent-700 underline dark:text-accent-400">
-          show all {formatCount(text.length)} characters
+          show {cut ? "more" : "all"} ({formatCount(length)} characters)
         </button>
+      )}
+      {cut && all && (
+        <p className="mt-2 text-xs text-muted">
+          The first {formatCount(text.length)} of {formatCount(length)} characters are shown.{" "}
+          <button type="button" onClick={() => void copyAll()} className="text-accent-700 underline dark:text-accent-400">
+            Copy all of it
+          </button>
+          {copied && ` (${copied})`}
+        </p>
       )}
     </>
   );

@@ -64,7 +64,7 @@ export function StreamEvents({ framing, events, times }: { framing: StreamFramin
                 <td className="px-2 py-1 text-right tabular-nums">
                   {times?.[index] === undefined ? "–" : `+${((times[index] ?? 0) / 1000).toFixed(2)} s`}
                 </td>
-                <td className="px-2 py-1 text-right tabular-nums">{formatBytes(event.data.length)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatBytes(event.dataLength ?? event.data.length)}</td>
               </tr>
             ))}
           </tbody>

@@ -13,8 +13,10 @@ export type StreamEvent = {
   /** The SSE event name (`event:` line), when there was one. */
   name?: string;
   id?: string;
-  /** The event's data as sent. */
+  /** The event's data as sent (its beginning only, once read in the answer worker, when it was long: see dataLength). */
   data: string;
+  /** How long the data was, when `data` holds only its beginning. */
+  dataLength?: number;
   /** The data parsed as JSON; absent when it is not JSON (`[DONE]`, plain text). */
   value?: unknown;
 };

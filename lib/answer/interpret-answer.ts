@@ -3,6 +3,7 @@ import { base64ImagesInText } from "./base64-in-text";
 import { looksLikeZip, readArchive, type ArchiveEntry } from "./archive-answer";
 import { isMultipartType, readMultipart, type AnswerPart } from "./multipart-answer";
 import { sniffImageMime } from "./image-signature";
+import type { LongText } from "./long-text";
 import { isPartialEvent, parseStream, type StreamEvent } from "./answer-stream";
 import { declaredCharset, framingOfType, sniffFraming, type StreamFraming } from "./stream-framing";
 
@@ -12,7 +13,8 @@ export type AnswerBody =
   | { kind: "empty" }
   | { kind: "image"; mime: string; size: number }
   | { kind: "json"; value: unknown; charset?: string }
-  | { kind: "text"; text: string; jsonError?: string; charset?: string }
+  /** `cut`: a long text, handed to the page as its beginning (`text`) and the whole (see long-text). */
+  | { kind: "text"; text: string; jsonError?: string; charset?: string; cut?: LongText }
   | { kind: "binary"; size: number }
   | { kind: "archive"; size: number; entries: ArchiveEntry[]; problem: string | null }
   | { kind: "multipart"; size: number; parts: AnswerPart[] }

@@ -1,6 +1,7 @@
 import { framingOfType, sniffFraming } from "@/lib/answer/stream-framing";
 import type { StreamRead } from "@/lib/utils/read-stream";
 import type { StreamEventReader, StreamProgress } from "./stream-event-reader";
+import { joinInSlices } from "./sliced-bytes";
 
 /**
  * Reads the service's answer as it arrives. When it is a stream of events (by its type, or by its
@@ -50,11 +51,7 @@ export async function readAnswer(
     return { ok: false, reason: "broken", size };
   }
   events?.end();
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  // A large answer is put together over several tasks, so the page keeps painting meanwhile.
+  const bytes = await joinInSlices(chunks, size);
   return { ok: true, bytes, size, ...(events ? { eventTimes: events.eventTimes } : {}) };
 }

@@ -2,7 +2,8 @@ import { imageBlob } from "@/lib/browser/image-blob";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { detectJob } from "@/lib/answer/job-status";
 import { usageOfBody, type ServiceUsage } from "@/lib/answer/service-usage";
-import { packJsonBody, type PackedBody } from "./answer-packing";
+import { packJsonBody } from "./answer-packing";
+import type { StoredPackedImage } from "./history-types";
 
 /**
  * Everything history needs to know about an answer: its images, its status as a job, and the
@@ -10,7 +11,12 @@ import { packJsonBody, type PackedBody } from "./answer-packing";
  */
 
 export type AnswerAnalysis = {
-  packed: PackedBody | null;
+  /**
+   * The answer as history stores it: the body (packed, or as it came) and the pictures taken out
+   * of it, all Blobs. Made where the analysis runs (the answer worker, for a large answer), so the
+   * page never copies a large body into one, and Blobs cross to the page by reference.
+   */
+  stored: { body: Blob; packed: StoredPackedImage[] };
   imageCount: number;
   /** A job that has not finished (no image yet). */
   jobPending: boolean;
@@ -36,7 +42,12 @@ export async function analyseAnswer(
   const first = answer.images[0]?.source;
   const firstBlob = first && first.kind !== "url" ? imageBlob(first) : null;
   return {
-    packed,
+    stored: packed
+      ? {
+          body: new Blob([packed.text], { type: "text/plain" }),
+          packed: packed.images.map((image) => ({ prefix: image.prefix, blob: new Blob([image.bytes], { type: image.mime }) })),
+        }
+      : { body: new Blob([bytes], { type: contentType }), packed: [] },
     imageCount: answer.images.length,
     jobPending: answer.images.length === 0 && job !== null && job.phase !== "done",
     certainUrls: answer.images.flatMap((image) => (image.source.kind === "url" ? [image.source.url] : [])),

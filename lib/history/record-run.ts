@@ -80,7 +80,7 @@ type KeptAnswer = {
 async function keepServiceAnswer(fullExchange: ServiceExchange, tools: RecordingTools): Promise<KeptAnswer> {
   const { bytes, ...exchange } = fullExchange;
   const analysis = await tools.analyse(bytes, exchange.contentType, exchange.url);
-  const { packed, certainUrls } = analysis;
+  const { stored: kept, certainUrls } = analysis;
   const remoteUrls = [...certainUrls, ...analysis.uncertainUrls].slice(0, MAX_REMOTE_IMAGES_KEPT);
   const readable = await Promise.all(remoteUrls.map((url) => tools.readRemoteImage(url, exchange.imageGrants?.[url])));
   const remote: StoredRemoteImage[] = remoteUrls.flatMap((url, index) => {
@@ -101,8 +101,8 @@ async function keepServiceAnswer(fullExchange: ServiceExchange, tools: Recording
   const stored: StoredOutcome = {
     kind: "service",
     exchange,
-    body: packed ? new Blob([packed.text], { type: "text/plain" }) : new Blob([bytes], { type: exchange.contentType }),
-    packed: packed ? packed.images.map((image) => ({ prefix: image.prefix, blob: new Blob([image.bytes], { type: image.mime }) })) : [],
+    body: kept.body,
+    packed: kept.packed,
     remote,
   };
   const first = analysis.firstImage;

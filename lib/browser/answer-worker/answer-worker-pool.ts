@@ -1,9 +1,15 @@
-import type { WorkerRequest, WorkerResponse, WorkerTask } from "./worker-messages";
+import { sliceBounds } from "@/lib/browser/sliced-bytes";
+import { yieldToPage } from "@/lib/browser/yield-to-page";
+import type { TaskRequest, WorkerRequest, WorkerResponse, WorkerTask } from "./worker-messages";
 
 /**
  * The one answer worker of the page: started on first need (or warmed when a run starts, so it
  * has booted by the time a large answer arrives) and kept. If it cannot start or it crashes, every
  * waiting request is answered "failed" and the caller does the work on the page instead.
+ *
+ * An answer goes to the worker once, however many tasks read it, as copies of a few megabytes
+ * each moved to the worker one task at a time: cloning 64 MB in one message held the page for
+ * 300 ms, and each task sent its own clone. The page keeps its own bytes (history, the raw size).
  */
 
 type Pending = { resolve: (response: WorkerResponse) => void };
@@ -11,7 +17,10 @@ type Pending = { resolve: (response: WorkerResponse) => void };
 let worker: Worker | null = null;
 let broken = false;
 let nextId = 1;
+let nextBody = 1;
 const pending = new Map<number, Pending>();
+/** Answers already sent (or being sent) to the worker, and the number it knows each by. */
+const bodiesSent = new WeakMap<Uint8Array, Promise<number>>();
 
 function startWorker(): Worker | null {
   if (worker || broken) return worker;
@@ -41,6 +50,35 @@ export function warmAnswerWorker(): void {
   startWorker();
 }
 
+async function sendInSlices(target: Worker, bytes: Uint8Array<ArrayBuffer>): Promise<number> {
+  const body = nextBody++;
+  for (const { start, end } of sliceBounds(bytes.length)) {
+    const part = bytes.slice(start, end);
+    target.postMessage({ kind: "part", body, size: bytes.length, offset: start, bytes: part } satisfies WorkerRequest, [part.buffer]);
+    if (end < bytes.length) await yieldToPage();
+  }
+  return body;
+}
+
+function sendBody(target: Worker, bytes: Uint8Array<ArrayBuffer>): Promise<number> {
+  let sent = bodiesSent.get(bytes);
+  if (!sent) {
+    sent = sendInSlices(target, bytes);
+    bodiesSent.set(bytes, sent);
+  }
+  return sent;
+}
+
+function ask(target: Worker, request: Omit<TaskRequest, "kind" | "id">): Promise<WorkerResponse> {
+  const id = nextId++;
+  // It stopped while the answer was being sent: nobody would answer.
+  if (worker !== target) return Promise.resolve({ id, ok: false, message: "the answer worker stopped" });
+  return new Promise((resolve) => {
+    pending.set(id, { resolve });
+    target.postMessage({ kind: "task", id, ...request } satisfies WorkerRequest);
+  });
+}
+
 /** The worker's answer, or null when there is no worker to ask. */
 export function askAnswerWorker(
   task: WorkerTask,
@@ -50,10 +88,12 @@ export function askAnswerWorker(
 ): Promise<WorkerResponse> | null {
   const target = startWorker();
   if (!target) return null;
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, { resolve });
-    // The bytes are copied, not transferred: the page keeps its own for history and the raw size.
-    target.postMessage({ id, task, bytes, contentType, base } satisfies WorkerRequest);
-  });
+  return (async () => {
+    const body = await sendBody(target, bytes);
+    const response = await ask(target, { task, body, contentType, base });
+    if (response.ok || !response.missing) return response;
+    // The worker let the answer go for newer ones: sent once more.
+    bodiesSent.delete(bytes);
+    return ask(target, { task, body: await sendBody(target, bytes), contentType, base });
+  })();
 }

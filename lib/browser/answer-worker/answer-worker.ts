@@ -1,26 +1,51 @@
 /// <reference lib="webworker" />
 /**
  * Reads large answers off the page's main thread: JSON parsing, image finding, base64 decoding and
- * packing for history all happen here, and the page receives the result (images as Blobs, which
- * cross to the page without a copy). The page stays responsive however large the answer.
+ * packing for history all happen here. The answer arrives in slices that are moved, not copied
+ * (answer-worker-pool), and is kept for the tasks that follow on it; the page receives results
+ * whose large parts are Blobs (pictures, the body to store, long strings), which cross to the page
+ * by reference, so the page stays responsive however large the answer.
  */
 import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { withBlobSources } from "./blob-sources";
-import type { WorkerRequest, WorkerResponse } from "./worker-messages";
+import type { BodyPart, TaskRequest, WorkerRequest, WorkerResponse } from "./worker-messages";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  const { id, task, bytes, contentType, base } = event.data;
-  let reply: WorkerResponse;
-  try {
-    reply =
-      task === "interpret"
-        ? { id, ok: true, task, result: withBlobSources(interpretAnswer(bytes, contentType, base)) }
-        : { id, ok: true, task, result: await analyseAnswer(bytes, contentType, undefined, base) };
-  } catch (error) {
-    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+/** Answers kept for tasks still to come (the page reads an answer, then history stores it). */
+const KEPT_BODIES = 2;
+const bodies = new Map<number, { bytes: Uint8Array<ArrayBuffer>; received: number }>();
+
+function receivePart({ body, size, offset, bytes }: BodyPart): void {
+  let kept = bodies.get(body);
+  if (!kept) {
+    kept = { bytes: new Uint8Array(size), received: 0 };
+    bodies.set(body, kept);
+    // The oldest answer goes first; a task that already started holds its bytes itself.
+    for (const oldest of bodies.keys()) {
+      if (bodies.size <= KEPT_BODIES) break;
+      bodies.delete(oldest);
+    }
   }
-  self.postMessage(reply);
+  kept.bytes.set(bytes, offset);
+  kept.received += bytes.byteLength;
+}
+
+async function runTask({ id, task, body, contentType, base }: TaskRequest): Promise<WorkerResponse> {
+  const kept = bodies.get(body);
+  if (!kept || kept.received < kept.bytes.length) return { id, ok: false, message: "the answer is no longer held", missing: true };
+  try {
+    return task === "interpret"
+      ? { id, ok: true, task, result: withBlobSources(interpretAnswer(kept.bytes, contentType, base)) }
+      : { id, ok: true, task, result: await analyseAnswer(kept.bytes, contentType, undefined, base) };
+  } catch (error) {
+    return { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.kind === "part") return receivePart(request);
+  self.postMessage(await runTask(request));
 };

@@ -1,10 +1,16 @@
 import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
+import type { StreamEvent } from "@/lib/answer/answer-stream";
 import { imageBlob } from "@/lib/browser/image-blob";
+import { cutLongStrings, LONG_TEXT_HEAD_CHARS, LONG_TEXT_MIN_CHARS, longTextOf } from "@/lib/answer/long-text";
 import { summarizeByteArrays } from "./summarize-byte-arrays";
 
+/** The events table labels an event by the start of its data at most. */
+const EVENT_DATA_HEAD_CHARS = 1024;
+
 /**
- * Every image held as text (base64, hex, byte values) decoded once into a Blob. Done in the worker,
- * so the page never runs the decoding of a large picture, and a Blob crosses to the page by reference.
+ * Every image held as text (base64, hex, byte values) decoded once into a Blob, and every long
+ * string cut to its beginning with the whole as a Blob (long-text). Done in the worker, so the page
+ * never decodes a large picture nor copies a large string, and a Blob crosses to the page by reference.
  */
 export function withBlobSources(answer: InterpretedAnswer): InterpretedAnswer {
   const { body } = answer;
@@ -13,19 +19,27 @@ export function withBlobSources(answer: InterpretedAnswer): InterpretedAnswer {
     // Decoded pictures held as byte values leave the tree (see summarizeByteArrays).
     body:
       body.kind === "json"
-        ? { ...body, value: summarizeByteArrays(body.value) }
+        ? { ...body, value: cutLongStrings(summarizeByteArrays(body.value)) }
         : body.kind === "stream"
-          ? {
-              ...body,
-              events: body.events.map((event) =>
-                event.value === undefined ? event : { ...event, value: summarizeByteArrays(event.value) },
-              ),
-            }
-          : body,
+          ? { ...body, events: body.events.map(cutEvent) }
+          : body.kind === "text" && body.text.length >= LONG_TEXT_MIN_CHARS
+            ? { ...body, text: body.text.slice(0, LONG_TEXT_HEAD_CHARS), cut: longTextOf(body.text) }
+            : body,
     images: answer.images.map((image) => {
       if (image.source.kind === "url" || image.source.kind === "blob") return image;
       const blob = imageBlob(image.source);
       return blob ? { ...image, source: { kind: "blob" as const, mime: image.source.mime, blob } } : image;
     }),
+  };
+}
+
+/** An event's parsed data lightened; its text, which the page only measures and labels, cut when long. */
+function cutEvent(event: StreamEvent): StreamEvent {
+  const value = event.value === undefined ? undefined : cutLongStrings(summarizeByteArrays(event.value));
+  const cut = event.data.length >= LONG_TEXT_MIN_CHARS;
+  return {
+    ...event,
+    ...(value === undefined ? {} : { value }),
+    ...(cut ? { data: event.data.slice(0, EVENT_DATA_HEAD_CHARS), dataLength: event.data.length } : {}),
   };
 }

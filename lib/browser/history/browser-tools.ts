@@ -4,6 +4,7 @@ import { analyseLargeAnswer } from "@/lib/browser/answer-worker/answer-worker-cl
 import type { RecordingTools } from "@/lib/history/record-run";
 import { throughPlayground } from "@/lib/browser/image-through-playground";
 import { shownBlob } from "@/lib/browser/shown-blob";
+import { yieldToPage } from "@/lib/browser/yield-to-page";
 
 /** The browser's half of recording a run: reading remote images and drawing thumbnails. */
 
@@ -52,11 +53,6 @@ async function makeThumbnail(image: Blob): Promise<Blob | null> {
   } catch {
     return null; // not decodable here (e.g. an AVIF this browser lacks): the list shows a placeholder
   }
-}
-
-/** Lets the page paint and answer input between the heavy steps of reading a large answer. */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
 
 function analyse(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): Promise<AnswerAnalysis> {
