@@ -52,28 +52,20 @@ function JsonNode({ value, segments, label, imagePaths, trailingComma }: NodePro
   );
   const actions = <NodeActions path={path} value={value} />;
 
-  if (isLongText(value)) {
-    // Cut by the answer worker: shown as the string it stands for.
-    return (
-      <div id={nodeId} className="group/node break-all whitespace-pre-wrap">
-        {prefix}
-        <LongString value={value} />
-        {comma}
-        {actions}
-      </div>
-    );
-  }
-  if (typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
+  // A string cut by the answer worker (LongText) is shown as the string it stands for.
+  const stringValue = typeof value === "string" || isLongText(value) ? value : null;
+  if (stringValue === null && typeof value === "object" && value !== null && segments.length < MAX_TREE_DEPTH) {
     return (
       <Container value={value} segments={segments} prefix={prefix} actions={actions} imagePaths={imagePaths} comma={comma} id={nodeId} />
     );
   }
-  if (typeof value === "string") {
-    const nested = parseJsonString(value);
+  if (stringValue !== null) {
+    // JSON in a string is never cut (see long-text).
+    const nested = typeof stringValue === "string" ? parseJsonString(stringValue) : undefined;
     return (
       <div id={nodeId} className="group/node break-all whitespace-pre-wrap">
         {prefix}
-        <LongString value={value} />
+        <LongString value={stringValue} />
         {comma}
         {actions}
         {nested !== undefined && (

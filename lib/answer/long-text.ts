@@ -1,3 +1,5 @@
+import { replaceInTree } from "./replace-in-tree";
+
 /**
  * A string of an answer too long to hand to the page whole (a picture's base64, a long text body):
  * the answer worker keeps its beginning as text and the whole as a Blob. A 64 MB string copied into
@@ -29,26 +31,11 @@ export function wholeText(value: string | LongText): Promise<string> {
 /** JSON held in a string is shown as a tree of its own, so it is never cut. */
 const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
 
-type Container = Record<string, unknown> | unknown[];
-
 /** Every long string of a parsed answer replaced by a LongText, in place. */
 export function cutLongStrings(root: unknown): unknown {
-  if (typeof root === "string") return root.length >= LONG_TEXT_MIN_CHARS && !looksLikeJson(root) ? longTextOf(root) : root;
-  const stack: Container[] = typeof root === "object" && root !== null ? [root as Container] : [];
-  while (stack.length > 0) {
-    const container = stack.pop() as Container;
-    const keys: (string | number)[] = Array.isArray(container) ? container.map((_, index) => index) : Object.keys(container);
-    for (const key of keys) {
-      const child = (container as Record<string | number, unknown>)[key];
-      if (typeof child === "string") {
-        if (child.length >= LONG_TEXT_MIN_CHARS && !looksLikeJson(child))
-          (container as Record<string | number, unknown>)[key] = longTextOf(child);
-      } else if (typeof child === "object" && child !== null) {
-        stack.push(child as Container);
-      }
-    }
-  }
-  return root;
+  return replaceInTree(root, (value) =>
+    typeof value === "string" && value.length >= LONG_TEXT_MIN_CHARS && !looksLikeJson(value) ? longTextOf(value) : undefined,
+  );
 }
 
 /** The cut strings inside a value of the tree. */

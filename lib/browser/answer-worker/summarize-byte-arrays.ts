@@ -1,5 +1,6 @@
 import { byteArrayImage, indexKeyedBytes } from "@/lib/answer/byte-encodings";
 import { formatCount } from "@/lib/utils/format-count";
+import { replaceInTree } from "@/lib/answer/replace-in-tree";
 
 /**
  * Long arrays of byte values that hold a picture, replaced in the parsed answer by one line that
@@ -10,8 +11,6 @@ import { formatCount } from "@/lib/utils/format-count";
 
 const WORTH_SUMMARIZING = 4096;
 
-type Container = Record<string, unknown> | unknown[];
-
 function summaryOf(value: unknown): string | null {
   const values = Array.isArray(value) ? value : typeof value === "object" && value !== null ? indexKeyedBytes(Object.entries(value)) : null;
   if (!values || values.length < WORTH_SUMMARIZING) return null;
@@ -20,19 +19,5 @@ function summaryOf(value: unknown): string | null {
 }
 
 export function summarizeByteArrays(root: unknown): unknown {
-  const rootSummary = summaryOf(root);
-  if (rootSummary) return rootSummary;
-  const stack: Container[] = typeof root === "object" && root !== null ? [root as Container] : [];
-  while (stack.length > 0) {
-    const container = stack.pop() as Container;
-    const keys: (string | number)[] = Array.isArray(container) ? container.map((_, index) => index) : Object.keys(container);
-    for (const key of keys) {
-      const child = (container as Record<string | number, unknown>)[key];
-      if (typeof child !== "object" || child === null) continue;
-      const summary = summaryOf(child);
-      if (summary) (container as Record<string | number, unknown>)[key] = summary;
-      else stack.push(child as Container);
-    }
-  }
-  return root;
+  return replaceInTree(root, (value) => summaryOf(value) ?? undefined);
 }
