@@ -103,6 +103,7 @@ async function startNextIn(dir: string, env: Record<string, string>, givenPort?:
     child.kill("SIGKILL");
     throw new Error(`next start ${dir} did not come up:\n${output}`);
   }
+  await untilDatabaseOpen(url, exited);
   return {
     url,
     process: child,
@@ -114,4 +115,19 @@ async function startNextIn(dir: string, env: Record<string, string>, givenPort?:
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * `next start` answers before the server's database has opened: a fresh embedded database is
+ * created in the background (several seconds of CPU and a few hundred MB that are then given
+ * back). Figures are taken on a started server, as a load balancer would send it work: once
+ * /api/health no longer says "starting". A server without that route (the bare relay) is not waited for.
+ */
+async function untilDatabaseOpen(url: string, exited: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 600 && !exited(); attempt++) {
+    const response = await fetch(`${url}/api/health`).catch(() => null);
+    const body = response ? await response.text().catch(() => "") : "";
+    if (response && !body.includes('"status":"starting"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
