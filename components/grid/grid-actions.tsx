@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { gridReviewIds } from "./grid-review-ids";
 import type { GridSession } from "./use-grid-runner";
 import { useState } from "react";
-import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
+import { LazyAddToCollectionDialog } from "@/components/collections/lazy-add-to-collection-dialog";
 
 type GridActionsProps = {
   session: GridSession;
@@ -48,7 +48,7 @@ export function GridActions({ session, verdicts, onReview, loadGroup, collection
           Add to collection…
         </button>
       )}
-      {collecting && <AddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
+      {collecting && <LazyAddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
     </>
   );
 }

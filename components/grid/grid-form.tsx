@@ -9,7 +9,7 @@ import type { GridSettings } from "@/lib/grid/grid-settings";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
 import { usePrices } from "@/components/ui/prices-context";
-import { formatMoney } from "@/lib/answer/service-usage";
+import { formatMoney } from "@/lib/answer/format-money";
 import { describeEstimate, estimateBeforeRun } from "@/lib/request/prices";
 import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/field-message";
 import { Field, TextField } from "@/components/ui/field";

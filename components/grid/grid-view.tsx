@@ -10,7 +10,7 @@ import type { GridSession } from "./use-grid-runner";
 import { lazyModule } from "@/components/ui/lazy-module";
 import { usePrices } from "@/components/ui/prices-context";
 import { summariseCell } from "@/lib/grid/cell-summary";
-import { formatMoney } from "@/lib/answer/service-usage";
+import { formatMoney } from "@/lib/answer/format-money";
 import { estimateRunCost, sumCosts } from "@/lib/request/prices";
 import { bestRatedPerRow, type Verdict, type VerdictChange } from "@/lib/history/verdict";
 import { buttonClass } from "@/components/ui/button";

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/lib/utils/format-count";
 import type { FilterChoices } from "@/lib/browser/history/history-store";
 import { rankChoices, type HistoryFilter, type ValueCounts } from "@/lib/history/history-filter";
 import { isRunStatus, RUN_STATUS_LABELS } from "@/lib/history/history-types";
@@ -27,7 +28,7 @@ export function HistoryFilters({
   sharedCount: number;
   onChange: (filter: HistoryFilter) => void;
 }) {
-  const withCount = (text: string, count: number | null) => (count === null ? text : `${text} (${count.toLocaleString("en")})`);
+  const withCount = (text: string, count: number | null) => (count === null ? text : `${text} (${formatCount(count)})`);
   return (
     <div className="flex flex-col gap-2">
       <Field id="history-search" label="Search prompts" hideLabel>
@@ -75,7 +76,7 @@ export function HistoryFilters({
             onChange={(event) => onChange({ ...filter, starredOnly: event.target.checked })}
             className="accent-accent-600"
           />
-          Starred only{choices.starred > 0 ? ` (${choices.starred.toLocaleString("en")})` : ""}
+          Starred only{choices.starred > 0 ? ` (${formatCount(choices.starred)})` : ""}
         </label>
         <ChoiceSelect
           label="Filter by rating"
@@ -101,7 +102,7 @@ export function HistoryFilters({
               onChange={(event) => onChange({ ...filter, sharedOnly: event.target.checked })}
               className="accent-accent-600"
             />
-            Shared only ({sharedCount.toLocaleString("en")})
+            Shared only ({formatCount(sharedCount)})
           </label>
         )}
         <Field id="history-sort" label="Sort history" hideLabel className="ml-auto">

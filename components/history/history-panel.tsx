@@ -1,10 +1,11 @@
 "use client";
 
 import { usePrices } from "@/components/ui/prices-context";
-import { formatMoney, type ReportedCost } from "@/lib/answer/service-usage";
+import { formatMoney, type ReportedCost } from "@/lib/answer/format-money";
 import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useDeferredValue, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
+import { formatCount } from "@/lib/utils/format-count";
 import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
 import { bestRatedFirst, groupHistory, type HistoryEntry } from "@/lib/history/history-groups";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
@@ -23,8 +24,7 @@ import { useTeamFeedback } from "@/components/share/use-team-feedback";
 import { useSharedRunIds } from "@/components/share/use-made-shares";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { LibraryStatusLine } from "./library-status";
-import { LibraryResults } from "./library-results";
-import { LibraryExport } from "./library-export";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { LibraryScope, type Scope } from "./library-scope";
 
 export type HistoryPanelProps = {
@@ -63,7 +63,10 @@ function reviewIdsOf(entries: readonly HistoryEntry[]): string[] {
     .map((run) => run.id);
 }
 
-const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+
+/** The library on the server's views: loaded when the person first looks there. */
+const libraryViews = lazyModule(() => import("./library-views"));
 
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({
@@ -85,6 +88,7 @@ export function HistoryPanel({
   const [scope, setScope] = useState<Scope>({ where: "here", from: "", to: "", by: "" });
   const appliedScope = useDeferredValue(scope);
   const inLibrary = library !== null && scope.where !== "here";
+  const libraryModule = useLazyModule(libraryViews, inLibrary);
   const librarySearch = useMemo(
     () => ({
       ...appliedFilter,
@@ -184,15 +188,19 @@ export function HistoryPanel({
         />
       )}
       {inLibrary ? (
-        <>
-          <LibraryExport search={librarySearch} history={history} />
-          <LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
-        </>
+        libraryModule ? (
+          <>
+            <libraryModule.LibraryExport search={librarySearch} history={history} />
+            <libraryModule.LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
+          </>
+        ) : (
+          <p className="text-sm text-muted">Opening the library…</p>
+        )
       ) : (
         <>
           {filtering && (
             <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
-              {shown.length.toLocaleString("en")} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
+              {formatCount(shown.length)} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
               {loading ? " so far (older runs still loading)" : ""}
             </p>
           )}

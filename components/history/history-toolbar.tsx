@@ -7,7 +7,7 @@ import { lazyModule } from "@/components/ui/lazy-module";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useHistoryState, type HistoryApi, type HistoryNotice } from "./use-history";
 import { buttonClass } from "@/components/ui/button";
-import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
+import { LazyAddToCollectionDialog } from "@/components/collections/lazy-add-to-collection-dialog";
 
 const MAX_COMPARED = 4;
 /** Export and import (the zip code) load when someone first uses them. */
@@ -147,7 +147,7 @@ export function HistoryToolbar({
           Compare takes up to {MAX_COMPARED} runs; {chosen.length} are selected.
         </p>
       )}
-      {collecting && <AddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
+      {collecting && <LazyAddToCollectionDialog runIds={collecting} onClose={() => setCollecting(null)} />}
       {busy && (
         <p role="status" className="text-xs text-muted">
           {busy}

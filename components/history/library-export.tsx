@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/lib/utils/format-count";
 import { useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { fetchRun, searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
@@ -59,7 +60,7 @@ export function LibraryExport({ search, history }: { search: LibrarySearch; hist
       if (runs.length === 0) return setNote({ tone: "info", text: "No run matches these filters: nothing to export." });
       const transfer = await historyTransfer.load();
       await transfer.downloadHistoryArchive(runs, prices);
-      const capped = after !== null ? ` (the first ${LIBRARY_EXPORT_MAX_RUNS.toLocaleString("en")}: narrow the filters for the rest)` : "";
+      const capped = after !== null ? ` (the first ${formatCount(LIBRARY_EXPORT_MAX_RUNS)}: narrow the filters for the rest)` : "";
       setNote({
         tone: "info",
         text: `Exported ${runs.length} run${runs.length === 1 ? "" : "s"} from ${search.scope === "team" ? "the team's collections" : "your library"} as a zip${capped}.`,
@@ -80,7 +81,7 @@ export function LibraryExport({ search, history }: { search: LibrarySearch; hist
         ) : (
           <>
             <p role="status" className="text-xs text-muted">
-              Exporting: {progress.toLocaleString("en")} run{progress === 1 ? "" : "s"} read…
+              Exporting: {formatCount(progress)} run{progress === 1 ? "" : "s"} read…
             </p>
             <Button size="sm" onClick={() => stopper.current?.abort()}>
               Cancel

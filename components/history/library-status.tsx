@@ -1,12 +1,13 @@
 "use client";
 
+import { formatCount } from "@/lib/utils/format-count";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
 
-const plural = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * Where this browser stands with the person's library on the server: in step, sending, or offline
@@ -82,7 +83,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           ) : bringIn.state === "uploading" ? (
             <>
               <p id="library-bring-in-progress">
-                Uploading {bringIn.done.toLocaleString("en")} of {plural(bringIn.total, "run")} to your library…
+                Uploading {formatCount(bringIn.done)} of {plural(bringIn.total, "run")} to your library…
               </p>
               <div className="mt-2 flex items-center gap-2">
                 <progress

@@ -10,7 +10,7 @@ import { isChoice, isTyping } from "@/components/ui/is-typing";
 import { VerdictBar } from "@/components/verdict/verdict-bar";
 import { RunThumbnail } from "@/components/history/run-thumbnail";
 import { useReviewImages } from "./use-review-images";
-import { AddToCollectionDialog } from "@/components/collections/add-to-collection-dialog";
+import { LazyAddToCollectionDialog } from "@/components/collections/lazy-add-to-collection-dialog";
 
 export type ReviewDialogProps = {
   title: string;
@@ -193,7 +193,7 @@ export function ReviewDialog({
         </div>
       </dialog>
       {/* Beside the review, not in it: React passes a dialog's close event on to the dialogs around it. */}
-      {collecting && <AddToCollectionDialog runIds={[collecting]} onClose={() => setCollecting(null)} />}
+      {collecting && <LazyAddToCollectionDialog runIds={[collecting]} onClose={() => setCollecting(null)} />}
     </>
   );
 }

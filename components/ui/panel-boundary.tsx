@@ -1,5 +1,6 @@
 "use client";
 
+import { formatCount } from "@/lib/utils/format-count";
 import { Component, Fragment, type ErrorInfo, type ReactNode } from "react";
 import { buttonClass } from "./button";
 
@@ -62,7 +63,7 @@ export class PanelBoundary extends Component<PanelBoundaryProps, PanelBoundarySt
 function RawText({ text }: { text: string }) {
   return (
     <details>
-      <summary className="cursor-pointer font-medium">Raw answer ({text.length.toLocaleString("en")} characters)</summary>
+      <summary className="cursor-pointer font-medium">Raw answer ({formatCount(text.length)} characters)</summary>
       <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-white/70 p-3 font-mono text-xs break-all whitespace-pre-wrap dark:bg-black/30">
         {text.length > RAW_SHOWN_CHARS ? `${text.slice(0, RAW_SHOWN_CHARS)}\n…` : text}
       </pre>

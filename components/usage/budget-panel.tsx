@@ -1,7 +1,8 @@
 import { Field } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/field-message";
 import { Button, buttonClass } from "@/components/ui/button";
-import { formatCost, formatCount, MICROS_PER_UNIT } from "./usage-format";
+import { formatCost, MICROS_PER_UNIT } from "./usage-format";
+import { formatCount } from "@/lib/utils/format-count";
 
 export type Caps = { imagesPerDay: number | null; imagesPerMonth: number | null; costMicrosPerMonth: number | null };
 export type SpendNow = { images: number; costMicros: number };

@@ -1,6 +1,7 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { stack } from "d3-shape";
-import { formatCost, formatCount } from "./usage-format";
+import { formatCost } from "./usage-format";
+import { formatCount } from "@/lib/utils/format-count";
 
 export type DailyPoint = { day: string; model: string; value: number };
 

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/utils/format-count";
 import { buttonClass } from "@/components/ui/button";
 import type { UsageReportData } from "@/lib/usage/usage-report-data";
 import { formatBytes } from "@/lib/utils/format-bytes";
@@ -57,7 +58,7 @@ export function LibraryUsagePanel({ library, isAdmin }: { library: NonNullable<U
             {library.people.map((person) => (
               <tr key={person.id} className="border-t border-zinc-100 dark:border-zinc-800">
                 <td className="py-1.5">{person.name}</td>
-                <td className="py-1.5 text-right tabular-nums">{person.runs.toLocaleString("en")}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatCount(person.runs)}</td>
                 <td className="py-1.5 text-right tabular-nums">
                   {formatBytes(person.bytes)} of {formatBytes(library.limitBytes)}
                 </td>

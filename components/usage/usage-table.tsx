@@ -1,6 +1,7 @@
 import { DataTableHead, EmptyTableRow } from "@/components/ui/data-table-head";
 import type { UsageLineData } from "@/lib/usage/usage-report-data";
-import { formatCost, formatCount } from "./usage-format";
+import { formatCost } from "./usage-format";
+import { formatCount } from "@/lib/utils/format-count";
 
 /** One of the Usage page's sums (by person, by model), with a total row when it has several lines. */
 export function UsageTable({

@@ -1,5 +1,6 @@
 import { formatCount } from "@/lib/utils/format-count";
 import { streamTreeValue, type AnswerBody } from "./interpret-answer";
+import { formatMoney, type ReportedCost } from "./format-money";
 
 /**
  * What an answer says it cost, whatever its shape: OpenAI's `usage` tokens (input/output/total, or
@@ -8,8 +9,6 @@ import { streamTreeValue, type AnswerBody } from "./interpret-answer";
  * `{amount, currency}`), and `billing` objects holding any of those. Only reported figures: an
  * amount is never invented here (estimates from IMAGE_PRICES are labelled as such elsewhere).
  */
-
-export type ReportedCost = { amount: number; currency: string | null };
 
 export type ServiceUsage = {
   inputTokens?: number;
@@ -66,11 +65,6 @@ export function findUsage(answer: unknown): ServiceUsage | null {
   }
   for (const key of Object.keys(usage) as (keyof ServiceUsage)[]) if (usage[key] === undefined) delete usage[key];
   return Object.keys(usage).length > 0 ? usage : null;
-}
-
-export function formatMoney(cost: ReportedCost): string {
-  const digits = cost.amount !== 0 && cost.amount < 0.01 ? 4 : 2;
-  return `${cost.amount.toFixed(digits)}${cost.currency ? ` ${cost.currency}` : ""}`;
 }
 
 /** "50 in · 50 out tokens · 2 credits · 0.04 USD reported" */

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/utils/format-count";
 import "@/lib/request/zod-setup";
 import { makeGenerationRequestSchema, type GenerationRequest } from "@/lib/request/generation-request";
 import type { ExtraFieldsSetting, JsonValue } from "@/lib/request/extra-fields";
@@ -146,11 +147,9 @@ export function readBatchRows(source: BatchSource, options: BatchRowOptions): Ba
   const total = raw.length * Math.max(1, models.length) * Math.max(1, ratios.length);
   if (total > options.maxRows) {
     const crossed =
-      total === raw.length
-        ? ""
-        : ` (${raw.length.toLocaleString("en")} rows × ${models.length || 1} models × ${ratios.length || 1} ratios)`;
+      total === raw.length ? "" : ` (${formatCount(raw.length)} rows × ${models.length || 1} models × ${ratios.length || 1} ratios)`;
     return refused(
-      `That makes ${total.toLocaleString("en")} requests${crossed}; a batch can have at most ${options.maxRows.toLocaleString("en")} (PLAYGROUND_BATCH_MAX_ROWS).`,
+      `That makes ${formatCount(total)} requests${crossed}; a batch can have at most ${formatCount(options.maxRows)} (PLAYGROUND_BATCH_MAX_ROWS).`,
     );
   }
 
@@ -189,7 +188,7 @@ export function readBatchRows(source: BatchSource, options: BatchRowOptions): Ba
     const more = problems.length > lines.length ? ` and ${problems.length - lines.length} more` : "";
     const noun = where === "Row" ? (problems.length === 1 ? "row" : "rows") : problems.length === 1 ? "line" : "lines";
     return refused(
-      `${problems.length.toLocaleString("en")} ${problems.length === 1 ? "row is" : "rows are"} not valid (${noun} ${lines.join(", ")}${more}); a batch with invalid rows is not made.`,
+      `${formatCount(problems.length)} ${problems.length === 1 ? "row is" : "rows are"} not valid (${noun} ${lines.join(", ")}${more}); a batch with invalid rows is not made.`,
       problems,
     );
   }

@@ -1,4 +1,5 @@
-import type { ReportedCost, ServiceUsage } from "@/lib/answer/service-usage";
+import type { ServiceUsage } from "@/lib/answer/service-usage";
+import type { ReportedCost } from "@/lib/answer/format-money";
 
 /**
  * What the team pays per model, from IMAGE_PRICES, for estimates the page labels as estimates: per

@@ -1,4 +1,4 @@
-import { archivedRunFiles } from "@/lib/browser/history/history-export";
+import { archivedRunFiles } from "@/lib/browser/history/archived-run-files";
 import { rebuildRun } from "@/lib/history/rebuild-run";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { libraryPageSchema, SERVER_THUMBNAIL, type LibraryEntry, type LibraryPage, type LibraryVerdict } from "@/lib/library/library-types";

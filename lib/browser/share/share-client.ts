@@ -1,4 +1,4 @@
-import { archivedRunFiles } from "@/lib/browser/history/history-export";
+import { archivedRunFiles } from "@/lib/browser/history/archived-run-files";
 import { withoutVerdict } from "@/lib/history/verdict";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { gridCellPrefix, prefixRunFiles, shareKeyOfGrid } from "@/lib/history/share-files";

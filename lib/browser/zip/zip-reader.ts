@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/utils/format-count";
 import { unzipSync } from "fflate";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { readZipDirectory } from "./zip-directory";
@@ -33,7 +34,7 @@ export function readZip(archive: Uint8Array, limits: ZipLimits): ReadZipResult {
   if (directory.entries > limits.maxEntries) {
     return {
       ok: false,
-      message: `This zip archive has ${directory.entries.toLocaleString("en")} files, more than a history of this playground's size could hold (${limits.maxEntries.toLocaleString("en")}), so it was not opened.`,
+      message: `This zip archive has ${formatCount(directory.entries)} files, more than a history of this playground's size could hold (${formatCount(limits.maxEntries)}), so it was not opened.`,
     };
   }
   if (directory.unpackedBytes > limits.maxUnpackedBytes) {

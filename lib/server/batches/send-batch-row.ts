@@ -7,7 +7,7 @@ import { parseRetryAfter } from "@/lib/answer/retry-after";
 import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { recordRun } from "@/lib/history/record-run";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
-import { archivedRunFiles } from "@/lib/browser/history/history-export";
+import { archivedRunFiles } from "@/lib/browser/history/archived-run-files";
 import { outcomeOfRouteAnswer } from "@/lib/browser/run-generation";
 import { sniffImageMime } from "@/lib/answer/image-signature";
 import { logRequest } from "@/lib/server/http/request-log";
