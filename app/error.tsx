@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { oneSentence } from "@/components/ui/panel-boundary";
+import { oneSentence } from "@/components/ui/one-sentence";
 
 /**
  * What a page shows when it fails as a whole (a failing panel is contained by its own boundary):

@@ -3,7 +3,7 @@
 import { usePrices } from "@/components/ui/prices-context";
 import { formatMoney, type ReportedCost } from "@/lib/answer/format-money";
 import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { formatCount } from "@/lib/utils/format-count";
 import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
@@ -25,6 +25,7 @@ import { useSharedRunIds } from "@/components/share/use-made-shares";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { LibraryStatusLine } from "./library-status";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
+import { whenIdle } from "@/lib/browser/when-idle";
 import { LibraryScope, type Scope } from "./library-scope";
 
 export type HistoryPanelProps = {
@@ -89,6 +90,10 @@ export function HistoryPanel({
   const appliedScope = useDeferredValue(scope);
   const inLibrary = library !== null && scope.where !== "here";
   const libraryModule = useLazyModule(libraryViews, inLibrary);
+  // Fetched in a quiet moment once the panel is shown, so that "All my runs" opens at once.
+  useEffect(() => {
+    if (library) void whenIdle().then(() => libraryViews.load());
+  }, [library]);
   const librarySearch = useMemo(
     () => ({
       ...appliedFilter,

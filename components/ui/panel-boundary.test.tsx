@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { oneSentence, PanelBoundary } from "./panel-boundary";
+import { PanelBoundary } from "./panel-boundary";
+import { oneSentence } from "./one-sentence";
 
 afterEach(cleanup);
 

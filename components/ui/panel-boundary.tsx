@@ -3,6 +3,7 @@
 import { formatCount } from "@/lib/utils/format-count";
 import { Component, Fragment, type ErrorInfo, type ReactNode } from "react";
 import { buttonClass } from "./button";
+import { oneSentence } from "./one-sentence";
 
 /** The raw answer shown beside a failed panel: enough to read, never a multi-megabyte DOM node. */
 const RAW_SHOWN_CHARS = 256 * 1024;
@@ -73,10 +74,3 @@ function RawText({ text }: { text: string }) {
 
 /** The bytes of an answer as text, for a failed panel (decoded only when it has failed). */
 export const rawTextOf = (bytes: Uint8Array) => () => new TextDecoder().decode(bytes.subarray(0, RAW_SHOWN_CHARS * 4));
-
-/** The first sentence of an error message, short enough to read at a glance. */
-export function oneSentence(message: string): string {
-  const first = message.split(/(?<=[.!?])\s/, 1)[0]?.trim() ?? "";
-  const text = first === "" ? "Something in it went wrong." : first;
-  return text.length > 200 ? `${text.slice(0, 199)}…` : /[.!?…]$/.test(text) ? text : `${text}.`;
-}
