@@ -15,6 +15,7 @@ import { FieldMessage, inputClassName, labelClassName } from "@/components/ui/fi
 import { Field, TextField } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
+import { countOf } from "@/lib/utils/format-count";
 import { useRunOnServer } from "./use-run-on-server";
 
 type GridFormProps = {
@@ -32,7 +33,6 @@ type GridFormProps = {
 };
 
 const AXIS_NAMES: Record<Exclude<GridAxis, "field">, string> = { prompt: "Prompts", model: "Models", ratio: "Ratios" };
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Where a confirmed grid runs: in this tab, or on the server as a batch. */
 type Confirming = { plan: GridPlan; where: "here" | "server" };
@@ -219,11 +219,11 @@ export function GridForm({
         {errors.size ??
           (planned.ok
             ? `${[
-                plural(planned.plan.axes.prompt.length, "prompt"),
-                plural(planned.plan.axes.model.length, "model"),
-                plural(planned.plan.axes.ratio.length, "ratio"),
-                ...(planned.plan.field ? [plural(planned.plan.axes.field.length, `${planned.plan.field} value`)] : []),
-              ].join(" × ")} = ${plural(count, "request")}, ${settings.concurrency} at a time.`
+                countOf(planned.plan.axes.prompt.length, "prompt"),
+                countOf(planned.plan.axes.model.length, "model"),
+                countOf(planned.plan.axes.ratio.length, "ratio"),
+                ...(planned.plan.field ? [countOf(planned.plan.axes.field.length, `${planned.plan.field} value`)] : []),
+              ].join(" × ")} = ${countOf(count, "request")}, ${settings.concurrency} at a time.`
             : "Fill in the fields to see how many requests the grid makes.")}
         {!errors.size && estimate && (
           <span className="block" data-testid="grid-cost-estimate">

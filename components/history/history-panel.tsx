@@ -5,7 +5,7 @@ import { formatMoney, type ReportedCost } from "@/lib/answer/format-money";
 import { estimateRunCost, sumCosts, type Prices } from "@/lib/request/prices";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { formatBytes } from "@/lib/utils/format-bytes";
-import { formatCount } from "@/lib/utils/format-count";
+import { countOf, formatCount } from "@/lib/utils/format-count";
 import { countValues, EMPTY_FILTER, filterRuns, isFiltering } from "@/lib/history/history-filter";
 import { bestRatedFirst, groupHistory, type HistoryEntry } from "@/lib/history/history-groups";
 import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
@@ -63,8 +63,6 @@ function reviewIdsOf(entries: readonly HistoryEntry[]): string[] {
     .filter((run) => run.status === "succeeded")
     .map((run) => run.id);
 }
-
-const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 
 /** The library on the server's views: loaded when the person first looks there. */
 const libraryViews = lazyModule(() => import("./library-views"));
@@ -163,7 +161,7 @@ export function HistoryPanel({
       </div>
       <div className="-mt-2 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
         <p data-testid="history-usage">
-          {plural(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
+          {countOf(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
         </p>
         {today.length > 0 && (
           <p data-testid="history-cost-today" title="Runs made today, at IMAGE_PRICES">
@@ -205,7 +203,7 @@ export function HistoryPanel({
         <>
           {filtering && (
             <p role="status" className="text-xs text-muted" data-testid="history-matches" data-search={appliedFilter.text}>
-              {formatCount(shown.length)} {shown.length === 1 ? "match" : "matches"} of {plural(totals.count, "run")}
+              {formatCount(shown.length)} {shown.length === 1 ? "match" : "matches"} of {countOf(totals.count, "run")}
               {loading ? " so far (older runs still loading)" : ""}
             </p>
           )}
@@ -275,8 +273,8 @@ export function HistoryPanel({
           title="Clear all history?"
           body={
             library
-              ? `This deletes every run in your library, on the server and on every device of yours (${plural(totals.count, "saved run")} here), starred ones too. Export them first to keep a copy.`
-              : `This deletes all ${plural(totals.count, "saved run")} from this browser, starred ones too. Export them first to keep a copy.`
+              ? `This deletes every run in your library, on the server and on every device of yours (${countOf(totals.count, "saved run")} here), starred ones too. Export them first to keep a copy.`
+              : `This deletes all ${countOf(totals.count, "saved run")} from this browser, starred ones too. Export them first to keep a copy.`
           }
           confirmLabel="Delete all runs"
           onConfirm={() => {

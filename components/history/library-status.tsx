@@ -1,13 +1,11 @@
 "use client";
 
-import { formatCount } from "@/lib/utils/format-count";
+import { countOf, formatCount } from "@/lib/utils/format-count";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
-
-const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * Where this browser stands with the person's library on the server: in step, sending, or offline
@@ -20,9 +18,9 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
   const { state, pending, problem, bringIn, nearlyFull } = status;
   const line =
     state === "offline"
-      ? `Offline from your library${pending > 0 ? `: ${plural(pending, "change")} will be sent when it is back` : ""}`
+      ? `Offline from your library${pending > 0 ? `: ${countOf(pending, "change")} will be sent when it is back` : ""}`
       : state === "sending" || pending > 0
-        ? `Sending ${plural(Math.max(pending, 1), "change")} to your library…`
+        ? `Sending ${countOf(Math.max(pending, 1), "change")} to your library…`
         : state === "synced"
           ? "In step with your library"
           : state === "off"
@@ -63,17 +61,17 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           {bringIn.state === "offered" ? (
             <>
               <p>
-                This browser has {plural(bringIn.count, "run")} that your library does not have yet. Uploaded, they follow you to your other
-                devices; nothing here is removed.
+                This browser has {countOf(bringIn.count, "run")} that your library does not have yet. Uploaded, they follow you to your
+                other devices; nothing here is removed.
               </p>
               <div className="mt-2 flex gap-2">
                 <Button
                   size="sm"
                   variant="primary"
                   onClick={sync.startBringIn}
-                  aria-label={`Upload ${plural(bringIn.count, "run")} from this browser to your library`}
+                  aria-label={`Upload ${countOf(bringIn.count, "run")} from this browser to your library`}
                 >
-                  Upload {plural(bringIn.count, "run")}
+                  Upload {countOf(bringIn.count, "run")}
                 </Button>
                 <Button size="sm" onClick={sync.dismissBringIn}>
                   Not now
@@ -83,7 +81,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           ) : bringIn.state === "uploading" ? (
             <>
               <p id="library-bring-in-progress">
-                Uploading {formatCount(bringIn.done)} of {plural(bringIn.total, "run")} to your library…
+                Uploading {formatCount(bringIn.done)} of {countOf(bringIn.total, "run")} to your library…
               </p>
               <div className="mt-2 flex items-center gap-2">
                 <progress
@@ -100,8 +98,8 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           ) : (
             <div className="flex items-start gap-2">
               <p className="flex-1">
-                {plural(bringIn.total - bringIn.failed, "run")} from this browser {bringIn.total - bringIn.failed === 1 ? "is" : "are"} now
-                in your library{bringIn.failed > 0 ? `; ${plural(bringIn.failed, "run")} could not be uploaded (see above)` : ""}.
+                {countOf(bringIn.total - bringIn.failed, "run")} from this browser {bringIn.total - bringIn.failed === 1 ? "is" : "are"} now
+                in your library{bringIn.failed > 0 ? `; ${countOf(bringIn.failed, "run")} could not be uploaded (see above)` : ""}.
               </p>
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount } from "./format-count";
+import { countOf, formatCount } from "./format-count";
 
 describe("formatCount", () => {
   it("writes what toLocaleString('en') writes for whole numbers", () => {
@@ -10,5 +10,13 @@ describe("formatCount", () => {
   it("rounds fractions, as durations measured with performance.now() have them", () => {
     expect(formatCount(1234.6)).toBe("1,235");
     expect(formatCount(0.4)).toBe("0");
+  });
+});
+
+describe("countOf", () => {
+  it("names one thing in the singular and any other count in the plural, with separators", () => {
+    expect(countOf(1, "run")).toBe("1 run");
+    expect(countOf(0, "run")).toBe("0 runs");
+    expect(countOf(1204, "saved run")).toBe("1,204 saved runs");
   });
 });

@@ -8,3 +8,8 @@ export function formatCount(value: number): string {
   const digits = String(Math.round(Math.abs(value)));
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+/** A count and its noun, plural unless the count is one: "1 run", "1,204 runs". */
+export function countOf(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+}
