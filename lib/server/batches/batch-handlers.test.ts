@@ -371,6 +371,32 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect((await problemOf(resumed)).detail).toMatch(/cancelled batch cannot be resumed/);
   });
 
+  it("a paused batch sends none of the jobs its runner took ahead, and resumed, sends every row exactly once", async () => {
+    // At concurrency 4 the runner takes one job more than it has room for (see TAKE_AHEAD_MAX).
+    const rows = Array.from({ length: 10 }, (_, index) => ({
+      prompt: `a slow canal ${kind} ${index}`,
+      model: "fake-slow",
+      aspect_ratio: "1:1",
+    }));
+    const made = (await (await create({ name: `Canals ${kind}`, rows, concurrency: 4 })).json()) as { id: string };
+    const sent = () => fake.requests.filter((entry) => entry.body.includes(`a slow canal ${kind}`)).map((entry) => entry.body);
+    await expect.poll(() => sent().length).toBe(4);
+    const change = (action: "pause" | "resume") =>
+      handleChangeBatch(request(`/api/batches/${made.id}/${action}`, { method: "POST" }), { ok: true, config }, made.id, action);
+    expect((await change("pause")).status).toBe(200);
+    const sentAtPause = sent().length;
+    // The rows in flight end (1.5 s each at the service); nothing new goes out, taken ahead or not.
+    await waitFor(config, made.id, (seen) => seen.sending === 0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(sent().length).toBe(sentAtPause);
+    expect((await change("resume")).status).toBe(200);
+    const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
+    expect(batch.done).toBe(10);
+    const prompts = sent().map((body) => (JSON.parse(body) as { prompt: string }).prompt);
+    expect(prompts.length).toBe(10);
+    expect(new Set(prompts).size).toBe(10);
+  });
+
   it("a row in flight when the server stopped is sent again once, and its run says both attempts", async () => {
     const made = (await (
       await create({ name: `Crash ${kind}`, rows: [{ prompt: `a crash ${kind}`, model: "fake-b64", aspect_ratio: "1:1" }] })

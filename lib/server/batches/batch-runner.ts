@@ -57,6 +57,12 @@ const IDLE_UPKEEP_EVERY_MS = 3000;
 const ABANDONED_JOBS_EVERY_MS = 10_000;
 /** How often the runner looks for jobs when it has room and found none. */
 const IDLE_WAIT_MS = 100;
+/**
+ * Jobs taken ahead of room, per batch: at most a quarter of its concurrency, and no more than this.
+ * A fetch costs about as much as claiming a row, and rows free their slots one at a time, so taking
+ * one job per freed slot made a fetch per row; a few held here are started with none.
+ */
+const TAKE_AHEAD_MAX = 4;
 /** Backoff for a retryable answer that names no wait: 2 s, 4 s, 8 s … up to a minute. */
 const BACKOFF_FIRST_MS = 2000;
 const BACKOFF_MAX_MS = 60_000;
@@ -99,6 +105,17 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     wakeSender();
   };
   const running = new Set<Promise<void>>();
+  /** Jobs taken but not yet started, by batch (see TAKE_AHEAD_MAX): their rows are claimed when started. */
+  const heldJobs = new Map<string, Job[]>();
+  /** Held jobs go back: completed, and their rows wait for a job of their own again (upkeep gives them one). */
+  const releaseHeld = async (batchId: string) => {
+    const held = [...(heldJobs.get(batchId) ?? [])];
+    heldJobs.delete(batchId);
+    for (const job of held) {
+      await engine.complete(queueOf(batchId), job.id).catch(() => undefined);
+      await releaseJob(connection, batchId, job).catch(() => undefined);
+    }
+  };
 
   // The embedded database has one process: whatever it was sending, or had taken a job for, when it
   // stopped is this one's to recover.
@@ -153,6 +170,9 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     const hereBefore = new Map(sendingHere);
     batches = await activeBatches(connection);
     sendingHereAtUpkeep = hereBefore;
+    // A batch no longer under way (paused, cancelled, ended) sends none of the jobs held for it.
+    const underWay = new Set(batches.map((batch) => batch.id));
+    for (const batchId of [...heldJobs.keys()]) if (!underWay.has(batchId)) await releaseHeld(batchId);
     for (const batch of batches) await ensureQueue(batch.id);
     wakeSender();
   };
@@ -186,11 +206,22 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             batch.concurrency - (sendingHere.get(batch.id) ?? 0) - othersSending(batch),
           );
           if (room <= 0) continue;
-          const jobs = (await engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: room }).catch(() => {
-            // Its queue may have gone with an end seen on another instance: upkeep makes it again.
-            knownQueues.delete(queueOf(batch.id));
-            return [];
-          })) as Job[];
+          let held = heldJobs.get(batch.id) ?? [];
+          if (held.length < room) {
+            const ahead = Math.min(TAKE_AHEAD_MAX, Math.floor(batch.concurrency / 4));
+            const fetched = (await engine
+              .fetch<{ position: number }>(queueOf(batch.id), { batchSize: room - held.length + ahead })
+              .catch(() => {
+                // Its queue may have gone with an end seen on another instance: upkeep makes it again.
+                knownQueues.delete(queueOf(batch.id));
+                return [];
+              })) as Job[];
+            // Read again: upkeep may have released the held ones meanwhile (their claim would find nothing).
+            held = [...(heldJobs.get(batch.id) ?? []), ...fetched];
+          }
+          const jobs = held.splice(0, room);
+          if (held.length > 0) heldJobs.set(batch.id, held);
+          else heldJobs.delete(batch.id);
           for (const job of jobs) {
             const slot = acquireGenerationSlot(config.limits.maxInFlight);
             if (!slot) {
@@ -319,6 +350,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       stopping.abort();
       wake();
       await Promise.all(loops);
+      for (const batchId of [...heldJobs.keys()]) await releaseHeld(batchId);
       await Promise.allSettled([...running]);
       await completer.flush();
       await engine.stop({ graceful: false, wait: true }).catch(() => undefined);
