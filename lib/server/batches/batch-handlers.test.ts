@@ -94,6 +94,10 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     hookServer.close();
   });
 
+  /** Rows for the fake's slow model (1.5 s at the service), their prompts numbered after `prompt`. */
+  const slowRows = (prompt: string, count: number) =>
+    Array.from({ length: count }, (_, index) => ({ prompt: `${prompt} ${index}`, model: "fake-slow", aspect_ratio: "1:1" }));
+
   const create = (body: unknown, type = "application/json", query = "") =>
     handleCreateBatch(
       request(`/api/batches${query}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), type }),
@@ -339,11 +343,7 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
   });
 
   it("cancel sends no new row, and a cancelled batch is not resumed", async () => {
-    const rows = Array.from({ length: 6 }, (_, index) => ({
-      prompt: `a slow river ${kind} ${index}`,
-      model: "fake-slow",
-      aspect_ratio: "1:1",
-    }));
+    const rows = slowRows(`a slow river ${kind}`, 6);
     const made = (await (await create({ name: `Rivers ${kind}`, rows, concurrency: 1 })).json()) as { id: string };
     // The first row has reached the service (and takes 1.5 s there).
     await expect.poll(() => fake.requests.filter((entry) => entry.body.includes(`a slow river ${kind}`)).length).toBe(1);
@@ -373,11 +373,7 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
 
   it("a paused batch sends none of the jobs its runner took ahead, and resumed, sends every row exactly once", async () => {
     // At concurrency 4 the runner takes one job more than it has room for (see TAKE_AHEAD_MAX).
-    const rows = Array.from({ length: 10 }, (_, index) => ({
-      prompt: `a slow canal ${kind} ${index}`,
-      model: "fake-slow",
-      aspect_ratio: "1:1",
-    }));
+    const rows = slowRows(`a slow canal ${kind}`, 10);
     const made = (await (await create({ name: `Canals ${kind}`, rows, concurrency: 4 })).json()) as { id: string };
     const sent = () => fake.requests.filter((entry) => entry.body.includes(`a slow canal ${kind}`)).map((entry) => entry.body);
     await expect.poll(() => sent().length).toBe(4);
