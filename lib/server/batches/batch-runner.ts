@@ -112,7 +112,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     const held = [...(heldJobs.get(batchId) ?? [])];
     heldJobs.delete(batchId);
     for (const job of held) {
-      await engine.complete(queueOf(batchId), job.id).catch(() => undefined);
+      completer.complete(queueOf(batchId), job.id);
       await releaseJob(connection, batchId, job).catch(() => undefined);
     }
   };
@@ -225,8 +225,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
           for (const job of jobs) {
             const slot = acquireGenerationSlot(config.limits.maxInFlight);
             if (!slot) {
-              // The room went to a person's generation meanwhile: the job comes back after its lease.
-              await engine.complete(queueOf(batch.id), job.id).catch(() => undefined);
+              // The room went to a person's generation meanwhile: its row waits for a job of its own again.
+              completer.complete(queueOf(batch.id), job.id);
               await releaseJob(connection, batch.id, job).catch(() => undefined);
               continue;
             }

@@ -6,8 +6,9 @@ const COMPLETE_EVERY_MS = 50;
 
 /**
  * Completes the queue's jobs a few at a time rather than one statement each. Safe to defer: a
- * row's own record, written before its job is handed here, says what became of the row; a job left
- * active by a crash only expires, and a job delivered again finds its row settled and does nothing.
+ * row's own record says what became of the row (settled, or waiting with no job or another one); a
+ * job left active by a crash only expires, and a job delivered again finds its row settled or
+ * naming another job, and does nothing (the claim checks the job's id).
  */
 export function jobCompleter(engine: QueueEngine) {
   let pending = new Map<string, string[]>();
