@@ -107,14 +107,15 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   const running = new Set<Promise<void>>();
   /** Jobs taken but not yet started, by batch (see TAKE_AHEAD_MAX): their rows are claimed when started. */
   const heldJobs = new Map<string, Job[]>();
-  /** Held jobs go back: completed, and their rows wait for a job of their own again (upkeep gives them one). */
+  /** A job this instance will not start goes back: completed, and its row waits for a job of its own again (upkeep gives it one). */
+  const handBack = async (batchId: string, job: Job) => {
+    completer.complete(queueOf(batchId), job.id);
+    await releaseJob(connection, batchId, job).catch(() => undefined);
+  };
   const releaseHeld = async (batchId: string) => {
     const held = [...(heldJobs.get(batchId) ?? [])];
     heldJobs.delete(batchId);
-    for (const job of held) {
-      completer.complete(queueOf(batchId), job.id);
-      await releaseJob(connection, batchId, job).catch(() => undefined);
-    }
+    for (const job of held) await handBack(batchId, job);
   };
 
   // The embedded database has one process: whatever it was sending, or had taken a job for, when it
@@ -225,9 +226,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
           for (const job of jobs) {
             const slot = acquireGenerationSlot(config.limits.maxInFlight);
             if (!slot) {
-              // The room went to a person's generation meanwhile: its row waits for a job of its own again.
-              completer.complete(queueOf(batch.id), job.id);
-              await releaseJob(connection, batch.id, job).catch(() => undefined);
+              // The room went to a person's generation meanwhile.
+              await handBack(batch.id, job);
               continue;
             }
             took++;
