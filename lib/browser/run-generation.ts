@@ -3,6 +3,7 @@ import type { GenerationRequest } from "@/lib/request/generation-request";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
+import { generationStarted } from "./generations-in-flight";
 import { readAnswer, type StreamProgress } from "./read-answer-events";
 import { problemSchema, type Problem } from "@/lib/request/problem";
 import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
@@ -107,20 +108,25 @@ async function callRoute(
   const extraHeaders = options.headers ?? {};
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let response: Response;
+  const ended = generationStarted();
   try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...extraHeaders },
-      body: JSON.stringify(payload),
-      signal,
-      cache: "no-store",
-    });
-  } catch {
-    if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
-    return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...extraHeaders },
+        body: JSON.stringify(payload),
+        signal,
+        cache: "no-store",
+      });
+    } catch {
+      if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
+      return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
+    }
+    return await outcomeOfRouteAnswer(response, { signal, elapsed, started, onProgress: options.onProgress });
+  } finally {
+    ended();
   }
-  return outcomeOfRouteAnswer(response, { signal, elapsed, started, onProgress: options.onProgress });
 }
 
 /**

@@ -279,6 +279,53 @@ describe("library sync", () => {
     sync.stop();
   });
 
+  it("a new device's filling waits while the person's generations are under way, and stops between downloads when one starts", async () => {
+    const library = new FakeLibrary();
+    for (let index = 0; index < 30; index++) library.add(`old-${index}`, 0, { ...entryRecord(`old-${index}`)!, createdAt: 1000 + index });
+    const history = new FakeHistory();
+    let generating = true;
+    let downloads = 0;
+    let newestReads = 0;
+    const fetchNewest = library.fetchNewest;
+    library.fetchNewest = async (before, limit) => {
+      newestReads++;
+      return fetchNewest(before, limit);
+    };
+    const fetchRun = library.fetchRun;
+    library.fetchRun = async (entry) => {
+      downloads++;
+      // A generation starts while the first batch of downloads is under way.
+      if (downloads === 1) generating = true;
+      return fetchRun(entry);
+    };
+    let clock = 10_000;
+    const sync = new LibrarySync({
+      history,
+      author: "you",
+      client: library,
+      storage: memoryStorage(),
+      intervalMs: 10,
+      now: () => ++clock,
+      foregroundBusy: () => generating,
+    });
+    sync.start();
+    await until(() => sync.getSnapshot().state === "synced");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(newestReads).toBe(0);
+    expect(downloads).toBe(0);
+
+    generating = false;
+    await until(() => downloads > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The batch under way finished; the next ones wait.
+    expect(history.runs.size).toBe(4);
+
+    // That generation ends: the rest comes.
+    generating = false;
+    await until(() => history.runs.size === 30);
+    sync.stop();
+  });
+
   it("a run saved while a round is under way is sent right after it, not a whole interval later", async () => {
     const library = new FakeLibrary();
     const { sync, history } = setUp(memoryStorage(), new FakeHistory(), library, 60_000);

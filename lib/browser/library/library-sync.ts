@@ -66,6 +66,11 @@ export type LibrarySyncOptions = {
   locks?: LockManager;
   /** How often the feed is followed (ms). */
   intervalMs?: number;
+  /**
+   * The person's own generations are under way: filling a new device's cache waits (it competes
+   * with them for the page and the server), and goes on at a round when none is.
+   */
+  foregroundBusy?: () => boolean;
   now?: () => number;
 };
 
@@ -413,11 +418,16 @@ export class LibrarySync {
       const theirs = libraryVerdictOf(record);
       if (!sameVerdict(libraryVerdictOf(summary), theirs)) await history.receiveVerdict(entry.id, theirs);
     }
-    return this.download(missing);
+    // What was just made on another device is brought in at once (a few runs, expected here now);
+    // only filling a new device's cache waits for the person's generations.
+    const downloaded = await this.download(missing);
+    return downloaded === "stopped" ? "ok" : downloaded;
   }
 
-  private async download(entries: readonly LibraryEntry[]): Promise<"ok" | CallFailure> {
+  /** `stopWhen`: checked between batches; true ends the downloads there ("stopped"), the rest not fetched. */
+  private async download(entries: readonly LibraryEntry[], stopWhen: () => boolean = () => false): Promise<"ok" | "stopped" | CallFailure> {
     for (let start = 0; start < entries.length; start += DOWNLOADS_AT_ONCE) {
+      if (stopWhen()) return "stopped";
       const batch = entries.slice(start, start + DOWNLOADS_AT_ONCE);
       const fetched = await Promise.all(batch.map((entry) => this.options.client.fetchRun(entry)));
       const runs: HistoryRun[] = [];
@@ -435,6 +445,8 @@ export class LibrarySync {
   private async fillStep(): Promise<"ok" | CallFailure> {
     const place = this.readPlace();
     if (place.fill === "done") return "ok";
+    const busy = this.options.foregroundBusy ?? (() => false);
+    if (busy()) return "ok";
     const totals = await this.options.history.readTotals();
     const { caps } = this.options.history;
     const filled = place.fill.filled ?? 0;
@@ -446,7 +458,13 @@ export class LibrarySync {
     if (!page.ok) return page;
     const entries = page.value.entries;
     const local = new Set((await this.options.history.readSummaries(entries.map((entry) => entry.id))).map((run) => run.id));
-    const downloaded = await this.download(entries.filter((entry) => !local.has(entry.id)));
+    const downloaded = await this.download(
+      entries.filter((entry) => !local.has(entry.id)),
+      busy,
+    );
+    // Stopped for the person's generations: this page is read again at a later round, and what came
+    // of it is already here (skipped then).
+    if (downloaded === "stopped") return "ok";
     if (downloaded !== "ok") return downloaded;
     const last = entries.at(-1)?.record;
     this.writePlace({
