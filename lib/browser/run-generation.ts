@@ -110,16 +110,14 @@ async function callRoute(
   const elapsed = () => Math.round(performance.now() - started);
   const ended = generationStarted();
   try {
-    let response: Response;
-    try {
-      response = await fetch(path, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...extraHeaders },
-        body: JSON.stringify(payload),
-        signal,
-        cache: "no-store",
-      });
-    } catch {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...extraHeaders },
+      body: JSON.stringify(payload),
+      signal,
+      cache: "no-store",
+    }).catch(() => null);
+    if (!response) {
       if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
       return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
     }
