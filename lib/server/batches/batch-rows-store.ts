@@ -180,6 +180,8 @@ export type EndedBatch = {
 /**
  * Records the row's last attempt and its end, counts it in its batch, and ends the batch when no
  * row is left to send. A row this job no longer holds is left as it is (answers null, nothing counted).
+ * `keep`: the run the row made, as the library's `runInsertion` puts it in, kept in the same
+ * statement (whether or not this job still holds the row: the service made it either way).
  *
  * One statement, so one round trip: the row is guarded by its own lock and its job, and the
  * counters add up under the batch row's lock, which serializes the rows' ends, so exactly one of
@@ -187,11 +189,16 @@ export type EndedBatch = {
  * every other row's end is committed too (two that both look end it once). The batch's advisory
  * lock is not taken: holding it here made every claim of a busy batch wait behind every finish.
  */
-export async function finishRow(store: Store, row: RowKey, end: RowEnd): Promise<{ counted: boolean; ended: EndedBatch | null }> {
+export async function finishRow(
+  store: Store,
+  row: RowKey,
+  end: RowEnd,
+  keep: SQL | null = null,
+): Promise<{ counted: boolean; ended: EndedBatch | null }> {
   const done = end.state === "done" ? 1 : 0;
   const [result] = rowsOf(
     await store.db.execute(sql`
-      WITH ended AS (
+      WITH ${keep ? sql`${keep}, ` : sql``}ended AS (
         UPDATE batch_rows SET state = ${end.state}::text, job_id = NULL, lease_until = NULL, status = ${end.status}::integer,
           problem = ${end.problem}::text, answer_text = ${end.answerText}::text, run_id = ${end.runId}::text,
           images = ${end.images}::integer, cost_micros = ${end.costMicros}::bigint, finished_at = now(),

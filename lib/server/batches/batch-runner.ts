@@ -5,7 +5,7 @@ import type { DatabaseConnection } from "@/lib/server/database/connection";
 import { acquireGenerationSlot, generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { isStopping } from "@/lib/server/lifecycle/stopping";
 import { warnAtMostEveryMinute } from "@/lib/server/limits/limit-warnings";
-import { keepRun } from "@/lib/server/library/library-store";
+import { runInsertion } from "@/lib/server/library/library-store";
 import { SERVER_THUMBNAIL } from "@/lib/library/library-types";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { batchRunId } from "@/lib/batches/batch-types";
@@ -301,33 +301,36 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       return;
     }
     const succeeded = result.problem === null;
-    let runKept: string | null = null;
-    if (succeeded) {
-      const files = withOwnThumbnail(result.run.record.thumbnailFile, result.run.files);
-      await keepRun(connection, claim.author.id, {
-        record: result.run.record,
-        verdictAt: 0,
-        files: files.map((file) => ({
-          name: file.name,
-          contentType: file.contentType,
-          bytes: "data" in file ? file.data.byteLength : file.bytes,
-          source: "data" in file ? { data: file.data } : { path: file.path },
-        })),
-      });
-      // Its collection named it when the batch was made: it shows there now that it has arrived.
-      runKept = runId;
-    }
+    // A run with an image goes to the author's library in the statement that records the row's end
+    // (its collection named it when the batch was made: it shows there now that it has arrived).
+    const keep = succeeded
+      ? await runInsertion(connection, claim.author.id, {
+          record: result.run.record,
+          verdictAt: 0,
+          files: withOwnThumbnail(result.run.record.thumbnailFile, result.run.files).map((file) => ({
+            name: file.name,
+            contentType: file.contentType,
+            bytes: "data" in file ? file.data.byteLength : file.bytes,
+            source: "data" in file ? { data: file.data } : { path: file.path },
+          })),
+        })
+      : null;
     const price = config.prices[claim.request.model];
     const costMicros = price?.perImage ? Math.round(price.perImage * 1_000_000) * result.images : 0;
-    const finished = await finishRow(connection, key, {
-      state: succeeded ? "done" : "failed",
-      status: result.status,
-      problem: result.problem,
-      answerText: result.answerText,
-      runId: runKept,
-      images: result.images,
-      costMicros,
-    });
+    const finished = await finishRow(
+      connection,
+      key,
+      {
+        state: succeeded ? "done" : "failed",
+        status: result.status,
+        problem: result.problem,
+        answerText: result.answerText,
+        runId: succeeded ? runId : null,
+        images: result.images,
+        costMicros,
+      },
+      keep,
+    );
     completer.complete(queue, job.id);
     if (finished.ended) void announceEnd(finished.ended);
   };

@@ -39,6 +39,26 @@ export async function keepRun(
 ): Promise<KeepResult> {
   const known = await runState(library, author, run.record.id);
   if (known !== "absent") return { state: known === "kept" ? "known" : "deleted" };
+  const [inserted] = rowsOf(
+    await library.db.execute(sql`WITH ${await runInsertion(library, author, run)} SELECT count(*) AS runs FROM run`),
+  );
+  if (Number(inserted?.runs ?? 0) > 0) return { state: "kept" };
+  // Kept or deleted by another request in the meantime: as if it had been found above.
+  const state = await runState(library, author, run.record.id);
+  return { state: state === "kept" ? "known" : "deleted" };
+}
+
+/**
+ * A run's files stored under their hashes, and the statement's common table expressions that put
+ * its rows in: `run` (its id when it went in: a run already kept, or deleted, is left as it is),
+ * then its blobs and files, only when the run went in. One statement whatever the number of files
+ * (a batch keeps a run per row, see batch-rows-store.ts), atomic as a transaction would be.
+ */
+export async function runInsertion(
+  library: Library,
+  author: string,
+  run: { record: ArchivedRun; files: readonly FileToKeep[]; verdictAt: number },
+): Promise<SQL> {
   const hashed = await Promise.all(run.files.map(async (file) => ({ ...file, hash: await hashOf(file.source) })));
   const blobs = new Map<string, { contentType: string; bytes: number; column: Uint8Array | null }>();
   for (const file of hashed) {
@@ -46,8 +66,6 @@ export async function keepRun(
     blobs.set(file.hash, { contentType: file.contentType, bytes: file.bytes, column: await library.blobs.keep(file.hash, file.source) });
   }
   const bytes = recordBytes(run.record) + run.files.reduce((total, file) => total + file.bytes, 0);
-  // One statement (one round trip, atomic as a transaction would be): the blobs and the files go in
-  // only when the run did, whatever their number (a batch keeps a run per row).
   const blobRows = [...blobs].map(
     ([hash, blob]) => sql`(${hash}::text, ${blob.contentType}::text, ${blob.bytes}::integer, ${blob.column}::bytea)`,
   );
@@ -67,21 +85,13 @@ export async function keepRun(
         SELECT * FROM (VALUES ${sql.join(fileRows, sql`, `)}) AS v(author, run_id, name, hash) WHERE EXISTS (SELECT 1 FROM run)
       )`
       : sql``;
-  const [inserted] = rowsOf(
-    await library.db.execute(sql`
-      WITH run AS (
+  return sql`run AS (
         INSERT INTO library_runs (author, id, record, created_at, bytes, verdict_at)
         VALUES (${author}::text, ${run.record.id}::text, ${JSON.stringify(run.record)}::jsonb,
                 to_timestamp(${run.record.createdAt}::double precision / 1000), ${bytes}::bigint, ${run.verdictAt}::bigint)
         ON CONFLICT (author, id) DO NOTHING
         RETURNING id
-      )${keepBlobs}${keepFiles}
-      SELECT count(*) AS runs FROM run`),
-  );
-  if (Number(inserted?.runs ?? 0) > 0) return { state: "kept" };
-  // Kept or deleted by another request in the meantime: as if it had been found above.
-  const state = await runState(library, author, run.record.id);
-  return { state: state === "kept" ? "known" : "deleted" };
+      )${keepBlobs}${keepFiles}`;
 }
 
 async function runState(library: Pick<Library, "db">, author: string, id: string): Promise<"absent" | "kept" | "deleted"> {
