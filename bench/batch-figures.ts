@@ -40,20 +40,30 @@ async function readBatch(server: RunningNext, id: string): Promise<BatchSummary>
   return (await (await fetch(`${server.url}/api/batches/${id}`)).json()) as BatchSummary;
 }
 
+/** `everyMs`: how often the batch is read; a read costs the server about what a person's page costs it. */
 async function waitUntil(
   server: RunningNext,
   id: string,
   done: (batch: BatchSummary) => boolean,
   timeoutMs: number,
+  everyMs = 50,
 ): Promise<BatchSummary> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const batch = await readBatch(server, id);
     if (done(batch)) return batch;
     if (Date.now() > deadline) throw new Error(`the batch stayed ${JSON.stringify(batch)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * The Batches pages read a batch once a second (LIVE_EVERY_MS): the wall time is watched at that
+ * pace, as one person following it would. Read twenty times a second, the reads took about a fifth
+ * of the embedded server's time from the rows. The end is the batch's own record of it (the same
+ * machine's clock), so the slower reading adds nothing to the figure.
+ */
+const WATCH_EVERY_MS = 1000;
 
 const serverEnv = (fakeUrl: string, database: Record<string, string>) => ({
   ...database,
@@ -85,14 +95,15 @@ async function throughput(fakeUrl: string, where: string, key: string, database:
     // A first small batch opens the database, starts the runner and compiles the routes.
     const warm = await makeBatch(server, 20, `warm ${key}`);
     await waitUntil(server, warm, (batch) => batch.state === "done", 60_000);
-    const started = performance.now();
+    const started = Date.now();
     const id = await makeBatch(server, ROWS, `throughput ${key}`);
-    const batch = await waitUntil(server, id, (seen) => seen.state === "done", 10 * 60_000);
-    const wallMs = performance.now() - started;
+    const batch = await waitUntil(server, id, (seen) => seen.state === "done", 10 * 60_000, WATCH_EVERY_MS);
+    if (batch.finishedAt === null) throw new Error("a batch that is done says when it ended");
+    const wallMs = batch.finishedAt - started;
     return [
       {
         key: `batch_wall_ratio_${key}`,
-        what: `${ROWS.toLocaleString("en")} rows at concurrency ${CONCURRENCY}, a fake answering in ${SERVICE_MS} ms, ${where}: wall ${(wallMs / 1000).toFixed(1)} s against the ideal ${IDEAL_MS / 1000} s (${batch.done} done, ${batch.failed} failed)`,
+        what: `${ROWS.toLocaleString("en")} rows at concurrency ${CONCURRENCY}, a fake answering in ${SERVICE_MS} ms, ${where}, read once a second as the Batches page does: wall ${(wallMs / 1000).toFixed(1)} s to its recorded end against the ideal ${IDEAL_MS / 1000} s (${batch.done} done, ${batch.failed} failed)`,
         value: wallMs / IDEAL_MS,
         unit: "× ideal",
         target: { op: "<=", value: 1.1 },
