@@ -40,21 +40,29 @@ export type AuditEntry = {
 };
 
 export async function appendAudit(connection: Pick<DatabaseConnection, "db">, entry: AuditEntry): Promise<void> {
-  await connection.db.insert(auditLog).values({
-    ...(entry.at ? { at: entry.at } : {}),
-    action: entry.action,
-    author: entry.author.id,
-    authorName: entry.author.name,
-    model: entry.model ?? null,
-    aspectRatio: entry.aspectRatio ?? null,
-    status: entry.status ?? null,
-    images: entry.images ?? null,
-    costMicros: entry.costMicros ?? null,
-    currency: entry.currency ?? null,
-    requestId: entry.requestId ?? null,
-    prompt: entry.prompt ?? null,
-    detail: entry.detail ?? null,
-  });
+  await appendAudits(connection, [entry]);
+}
+
+/** Several entries in one statement, in their order. */
+export async function appendAudits(connection: Pick<DatabaseConnection, "db">, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await connection.db.insert(auditLog).values(
+    entries.map((entry) => ({
+      ...(entry.at ? { at: entry.at } : {}),
+      action: entry.action,
+      author: entry.author.id,
+      authorName: entry.author.name,
+      model: entry.model ?? null,
+      aspectRatio: entry.aspectRatio ?? null,
+      status: entry.status ?? null,
+      images: entry.images ?? null,
+      costMicros: entry.costMicros ?? null,
+      currency: entry.currency ?? null,
+      requestId: entry.requestId ?? null,
+      prompt: entry.prompt ?? null,
+      detail: entry.detail ?? null,
+    })),
+  );
 }
 
 /**

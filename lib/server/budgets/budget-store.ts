@@ -119,18 +119,38 @@ export async function settleBudget(connection: Pick<DatabaseConnection, "db">, r
 
 /**
  * Adds what a generation spent to its author's day and month, for a generation that reserved
- * nothing (no cap applied to it). One statement; the rows are taken day then month, the order
- * reservations lock them in.
+ * nothing (no cap applied to it).
  */
 export async function addSpend(connection: Pick<DatabaseConnection, "db">, author: string, spend: Spend, at: Date): Promise<void> {
-  if (spend.images === 0 && spend.costMicros === 0) return;
-  const periods = budgetPeriods(at);
+  await addSpends(connection, [{ author, spend, at }]);
+}
+
+/**
+ * Adds what several generations spent, summed per author and period, in one statement. The rows
+ * are taken author by author, day then month: the order reservations lock them in.
+ */
+export async function addSpends(
+  connection: Pick<DatabaseConnection, "db">,
+  spends: readonly { author: string; spend: Spend; at: Date }[],
+): Promise<void> {
+  const sums = new Map<string, { author: string; period: string; images: number; costMicros: number }>();
+  for (const { author, spend, at } of spends) {
+    if (spend.images === 0 && spend.costMicros === 0) continue;
+    const periods = budgetPeriods(at);
+    for (const period of [periods.day, periods.month]) {
+      const key = JSON.stringify([author, period]);
+      const sum = sums.get(key) ?? { author, period, images: 0, costMicros: 0 };
+      sum.images += spend.images;
+      sum.costMicros += spend.costMicros;
+      sums.set(key, sum);
+    }
+  }
+  if (sums.size === 0) return;
+  // "day:…" sorts before "month:…".
+  const rows = [...sums.values()].sort((a, b) => (a.author === b.author ? (a.period < b.period ? -1 : 1) : a.author < b.author ? -1 : 1));
   await connection.db
     .insert(budgetSpend)
-    .values([
-      { author, period: periods.day, ...spend },
-      { author, period: periods.month, ...spend },
-    ])
+    .values(rows)
     .onConflictDoUpdate({
       target: [budgetSpend.author, budgetSpend.period],
       set: {

@@ -1,20 +1,12 @@
 import "server-only";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import { appendAudit } from "@/lib/server/audit/audit-log";
+import type { AuditEntry } from "@/lib/server/audit/audit-log";
+import { writeSpending } from "./spending-writer";
 import { openedDatabase, readyDatabase, sharedDatabase } from "@/lib/server/database/shared-database";
 import type { Author } from "@/lib/server/people/author";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
-import {
-  addSpend,
-  capsFromConfig,
-  hasAnyCap,
-  MICROS,
-  reserveBudget,
-  settleBudget,
-  type BudgetRefusal,
-  type Reservation,
-} from "./budget-store";
+import { capsFromConfig, hasAnyCap, MICROS, reserveBudget, settleBudget, type BudgetRefusal, type Reservation } from "./budget-store";
 import { hasOwnCaps } from "./own-caps";
 
 /**
@@ -126,7 +118,7 @@ async function record(
   config: ServerConfig,
   counting: Reservation | { connection: DatabaseConnection; at: Date } | null,
   spent: { images: number; costMicros: number },
-  entry: Parameters<typeof appendAudit>[1],
+  entry: AuditEntry,
 ): Promise<void> {
   try {
     // Counted, so the database is open; otherwise only if the server opened it.
@@ -134,8 +126,8 @@ async function record(
     if (!opening) return;
     const connection = await opening;
     if (counting && "day" in counting) await settleBudget(connection, counting, spent);
-    else if (counting) await addSpend(counting.connection, entry.author.id, spent, counting.at);
-    await appendAudit(connection, entry);
+    const spend = counting && !("day" in counting) ? { author: entry.author.id, spend: spent, at: counting.at } : null;
+    await writeSpending(connection, { spend, audit: entry });
   } catch (error) {
     process.stderr.write(
       `${JSON.stringify({ level: "error", requestId: entry.requestId, error: `Recording the generation's spending failed: ${error instanceof Error ? error.message : String(error)}` })}\n`,

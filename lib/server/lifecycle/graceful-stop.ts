@@ -3,6 +3,7 @@ import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { closeSharedDatabase } from "@/lib/server/database/shared-database";
 import { markStopping } from "./stopping";
 import { stopBatchRunner } from "@/lib/server/batches/batch-service";
+import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +51,9 @@ async function stop(signal: string, graceMs: number): Promise<void> {
   await sleep(100);
   // Rows of batches still being sent after the grace period go back in line when the server is back.
   await Promise.race([stopBatchRunner().catch(() => undefined), sleep(1_000)]);
+  // What the last generations spent, recorded once their answers had left (after a turn of the loop).
+  await new Promise((resolve) => setImmediate(resolve));
+  await flushSpendingWrites().catch(() => undefined);
   await closeSharedDatabase().catch(() => undefined);
   console.log("Image Prompt Playground: stopped.");
   process.exit(0);
