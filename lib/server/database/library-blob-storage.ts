@@ -43,10 +43,16 @@ export function folderBlobs(root: string): BlobStorage {
     if (!HASH.test(hash)) throw new Error("Not a SHA-256 hash.");
     return join(root, hash.slice(0, 2), hash);
   };
+  /** Folders made (or found) already: folders are never removed, so each is made once per process. */
+  const made = new Set<string>();
   return {
     async keep(hash, source) {
       const target = pathOf(hash);
-      await mkdir(join(root, hash.slice(0, 2)), { recursive: true });
+      const folder = join(root, hash.slice(0, 2));
+      if (!made.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
       // Same hash, same bytes: replacing a file already there changes nothing.
       if ("data" in source) await writeFile(target, source.data);
       else await moveFile(source.path, target);
