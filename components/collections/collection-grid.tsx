@@ -117,7 +117,8 @@ function CollectionCell({
       data-run-id={run.id}
       className={`flex min-w-0 flex-col overflow-hidden rounded-xl border bg-white dark:bg-zinc-900 ${selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 dark:border-zinc-800"}`}
     >
-      <div className="checkerboard relative aspect-square w-full">
+      {/* Square whatever the picture's shape: clipped, so a tall picture's own height cannot stretch it past the square and push the caption out of the cell. */}
+      <div className="checkerboard relative aspect-square w-full shrink-0 overflow-hidden">
         <button
           type="button"
           onClick={onOpen}
