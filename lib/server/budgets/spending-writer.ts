@@ -47,6 +47,8 @@ async function writeGroup(group: Group): Promise<void> {
   group.timer = null;
   const pending = group.pending;
   group.pending = [];
+  // A later write starts a group of its own: no group outlives its writing (nor holds a closed connection).
+  if (groups.get(group.connection) === group) groups.delete(group.connection);
   if (pending.length === 0) return;
   try {
     await addSpends(
