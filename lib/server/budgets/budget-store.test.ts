@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { budgetOverrides } from "@/lib/server/database/schema";
-import { addSpend, reserveBudget, settleBudget, spendOf, type BudgetCaps } from "./budget-store";
+import { addSpends, reserveBudget, settleBudget, spendOf, type BudgetCaps } from "./budget-store";
 import { budgetPeriods } from "./budget-periods";
 
 const NOON = new Date("2026-11-25T12:00:00Z");
@@ -44,15 +44,15 @@ describe.each(DATABASE_TARGETS)("budgets on %s", (kind) => {
   });
 
   it("adds an uncapped generation's spending to its day and month, and reservations count on from there", async () => {
-    await addSpend(connection, "ines", { images: 2, costMicros: 30_000 }, NOON);
-    await addSpend(connection, "ines", { images: 1, costMicros: 10_000 }, NOON);
-    await addSpend(connection, "ines", { images: 0, costMicros: 0 }, NOON);
+    await addSpends(connection, [{ author: "ines", spend: { images: 2, costMicros: 30_000 }, at: NOON }]);
+    await addSpends(connection, [{ author: "ines", spend: { images: 1, costMicros: 10_000 }, at: NOON }]);
+    await addSpends(connection, [{ author: "ines", spend: { images: 0, costMicros: 0 }, at: NOON }]);
     expect(await spendOf(connection, "ines", NOON)).toEqual({
       today: { images: 3, costMicros: 40_000 },
       month: { images: 3, costMicros: 40_000 },
     });
     // Counted in the periods of when it was asked: the next day starts again, the month goes on.
-    await addSpend(connection, "ines", { images: 1, costMicros: 0 }, new Date("2026-11-26T08:00:00Z"));
+    await addSpends(connection, [{ author: "ines", spend: { images: 1, costMicros: 0 }, at: new Date("2026-11-26T08:00:00Z") }]);
     expect((await spendOf(connection, "ines", new Date("2026-11-26T09:00:00Z"))).today.images).toBe(1);
     const refused = await reserveBudget(connection, "ines", ONE, caps({ imagesPerMonth: 4 }), NOON);
     expect(refused.ok === false && refused.refusal).toMatchObject({ cap: "images-per-month", used: 4 });

@@ -118,15 +118,8 @@ export async function settleBudget(connection: Pick<DatabaseConnection, "db">, r
 }
 
 /**
- * Adds what a generation spent to its author's day and month, for a generation that reserved
- * nothing (no cap applied to it).
- */
-export async function addSpend(connection: Pick<DatabaseConnection, "db">, author: string, spend: Spend, at: Date): Promise<void> {
-  await addSpends(connection, [{ author, spend, at }]);
-}
-
-/**
- * Adds what several generations spent, summed per author and period, in one statement. The rows
+ * Adds what generations that reserved nothing (no cap applied to them) spent, summed per author
+ * and period, in one statement. The rows
  * are taken author by author, day then month: the order reservations lock them in.
  */
 export async function addSpends(
