@@ -21,6 +21,7 @@ import {
 import { ensureBatchRunner, stopBatchRunner } from "./batch-service";
 import { SIGNATURE_HEADER, verifyWebhook } from "./batch-webhook";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
+import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -89,6 +90,8 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
   });
   afterAll(async () => {
     await stopBatchRunner();
+    // The last rows' spending is written before the database closes, as a stopping server does.
+    await flushSpendingWrites();
     await (await sharedDatabase(config.shares)).close();
     await fake.close();
     hookServer.close();

@@ -9,6 +9,7 @@ import type { ServerConfig } from "@/lib/server/config/config";
 import { batchFor, batchRowsPage, insertBatch } from "./batch-store";
 import { startBatchRunner, type BatchRunner } from "./batch-runner";
 import { WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
+import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 /** Two instances of the playground on one PostgreSQL server share a batch's rows, and no row is sent by both. */
 describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
@@ -50,6 +51,8 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   });
   afterAll(async () => {
     for (const runner of runners) await runner.stop();
+    // The last rows' spending is written before the databases close, as a stopping server does.
+    await flushSpendingWrites();
     for (const connection of connections) await connection.close();
     await fake.close();
     hookServer.close();

@@ -10,6 +10,7 @@ import { batchFor, insertBatch } from "./batch-store";
 import { startBatchRunner } from "./batch-runner";
 import { startQueueEngine } from "./queue-engine";
 import { assignJobs, rowsWithoutJobs } from "./batch-rows-store";
+import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 /**
  * A server that took a row's job from the queue and died before claiming the row (kill -9 between
@@ -82,6 +83,7 @@ describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died
       expect(fake.requests.filter((request) => request.body.includes("a row whose job was taken"))).toHaveLength(1);
     } finally {
       await runner.stop();
+      await flushSpendingWrites();
       await connection.close();
     }
   });
