@@ -8,7 +8,17 @@ import { samplePng } from "@/test-support/fake-service/behaviours";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import { openDatabase, type DatabaseConnection } from "./connection";
 import { applyMigrations, readMigrations } from "./migrate";
-import { createShare, fileBytes, findShare, libraryBytes, purgeExpired, readShareFile, stopSharing, type NewShare } from "./share-store";
+import {
+  createShare,
+  fileBytes,
+  findShare,
+  isShareExpired,
+  libraryBytes,
+  purgeExpired,
+  readShareFile,
+  stopSharing,
+  type NewShare,
+} from "./share-store";
 
 const LIMITS = { shareBytes: 64 * 1024 * 1024, libraryBytes: 5000 * 1024 * 1024 };
 
@@ -55,6 +65,11 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     expect(found.share.kind).toBe("run");
     expect(found.share.kind === "run" && found.share.record.request.prompt).toBe("a lighthouse at dusk");
     expect(found.share.files.map((file) => file.name).sort()).toEqual(["answer.json", "image-1.png"]);
+    expect(found.share.files.find((file) => file.name === "image-1.png")).toEqual({
+      name: "image-1.png",
+      contentType: "image/png",
+      bytes: samplePng(64, 36).byteLength,
+    });
     const image = await readShareFile(connection, created.id, "image-1.png");
     expect(image).not.toBeNull();
     expect(image !== "expired" && image ? Buffer.from(image.data).equals(samplePng(64, 36)) : false).toBe(true);
@@ -102,6 +117,24 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     // Shared again after it expired: a new link.
     const again = await createShare(connection, newShare("run-d"), LIMITS, later);
     expect(again.ok && again.id !== created.id).toBe(true);
+  });
+
+  it("says whether a share has expired from its expiry alone, and deletes its images the first time", async () => {
+    const now = new Date("2030-01-01T00:00:00Z");
+    const created = await createShare(connection, newShare("run-expiring", { expiresAt: new Date(now.getTime() + 60_000) }), LIMITS, now);
+    if (!created.ok) throw new Error("not created");
+    const forever = await createShare(connection, newShare("run-kept"), LIMITS, now);
+    if (!forever.ok) throw new Error("not created");
+    expect(await isShareExpired(connection, created.id, now)).toBe(false);
+    expect(await isShareExpired(connection, forever.id, new Date("2099-01-01T00:00:00Z"))).toBe(false);
+    expect(await isShareExpired(connection, "no-such-share", now)).toBe(false);
+    const later = new Date(now.getTime() + 120_000);
+    const before = await libraryBytes(connection.db);
+    expect(await isShareExpired(connection, created.id, later)).toBe(true);
+    expect(await libraryBytes(connection.db)).toBeLessThan(before);
+    expect(await readShareFile(connection, created.id, "image-1.png", later)).toBeNull();
+    expect(await isShareExpired(connection, created.id, later)).toBe(true);
+    expect(await findShare(connection, created.id, later)).toEqual({ state: "expired" });
   });
 
   it("keeps no staged files for a share that was not stored (the same share again, or no room)", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { SharedRecord } from "@/lib/history/share-files";
 import type { Database, DatabaseConnection } from "./connection";
 import { shareFeedback, shareFiles, shareLibrary, shares } from "./schema";
@@ -138,16 +138,22 @@ function insertShare(db: Database, share: Insert, limits: ShareLimits, now: Date
 
 export async function findShare(library: ShareLibrary, id: string, now = new Date()): Promise<ShareLookup> {
   const { db } = library;
-  const [row] = await db.select().from(shares).where(eq(shares.id, id));
+  // The share and its files' names in one statement: a share's page reads it on every visit.
+  const [row] = await db
+    .select({
+      ...getTableColumns(shares),
+      files: sql<
+        StoredShare["files"]
+      >`coalesce((SELECT json_agg(json_build_object('name', ${shareFiles.name}, 'contentType', ${shareFiles.contentType}, 'bytes', ${shareFiles.bytes})) FROM ${shareFiles} WHERE ${shareFiles.shareId} = ${shares.id}), '[]'::json)`,
+    })
+    .from(shares)
+    .where(eq(shares.id, id));
   if (!row) return { state: "missing" };
   if (row.expiresAt !== null && row.expiresAt <= now) {
     if (row.bytes > 0) await expireShare(library, id);
     return { state: "expired" };
   }
-  const files = await db
-    .select({ name: shareFiles.name, contentType: shareFiles.contentType, bytes: shareFiles.bytes })
-    .from(shareFiles)
-    .where(eq(shareFiles.shareId, id));
+  const files = row.files;
   return {
     state: "found",
     share: {
@@ -159,6 +165,17 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
       expiresAt: row.expiresAt,
     },
   };
+}
+
+/**
+ * Whether the share has expired (its images deleted now if they were not yet), reading its expiry
+ * alone: what is asked before a share's page is rendered, where the whole record would be read for nothing.
+ */
+export async function isShareExpired(library: ShareLibrary, id: string, now = new Date()): Promise<boolean> {
+  const [row] = await library.db.select({ expiresAt: shares.expiresAt, bytes: shares.bytes }).from(shares).where(eq(shares.id, id));
+  if (!row || row.expiresAt === null || row.expiresAt > now) return false;
+  if (row.bytes > 0) await expireShare(library, id);
+  return true;
 }
 
 export async function readShareFile(

@@ -1,7 +1,7 @@
 import "server-only";
 import { getServerConfig } from "@/lib/server/config/config";
 import { hasValidSession } from "@/lib/server/access/session";
-import { lookUpShare } from "./share-lookup";
+import { hasShareExpired } from "./share-lookup";
 
 const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]{1,64})$/;
 
@@ -14,8 +14,8 @@ export async function expiredShareAnswer(pathname: string, headers: Headers, pol
   if (!id) return null;
   const configResult = getServerConfig();
   if (!configResult.ok || !(await hasValidSession(headers, configResult.config.access))) return null;
-  const lookup = await lookUpShare(configResult.config.shares, id);
-  if (lookup.state !== "expired") return null;
+  // Its expiry alone: the page reads the whole share once more if it is not expired.
+  if (!(await hasShareExpired(configResult.config.shares, id))) return null;
   return new Response(EXPIRED_PAGE, {
     status: 410,
     headers: {

@@ -1,5 +1,5 @@
 import "server-only";
-import { findShare, type ShareLookup } from "@/lib/server/database/share-store";
+import { findShare, isShareExpired, type ShareLookup } from "@/lib/server/database/share-store";
 import { databaseFailureDetail, sharedDatabase } from "@/lib/server/database/shared-database";
 import type { SharesConfig } from "@/lib/server/config/config";
 
@@ -15,5 +15,15 @@ export async function lookUpShare(config: SharesConfig, id: string): Promise<Sha
     return await findShare(await sharedDatabase(config), id);
   } catch (error) {
     return { state: "unavailable", detail: databaseFailureDetail(error) };
+  }
+}
+
+/** Whether the share has expired; a database that is down says no here, and the page says why. */
+export async function hasShareExpired(config: SharesConfig, id: string): Promise<boolean> {
+  if (!SHARE_ID.test(id)) return false;
+  try {
+    return await isShareExpired(await sharedDatabase(config), id);
+  } catch {
+    return false;
   }
 }
