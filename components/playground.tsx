@@ -8,7 +8,7 @@ import { markPerformance, PERF_MARKS } from "@/lib/browser/perf-marks";
 import type { PublicServiceInfo } from "@/lib/request/service-info";
 import type { SharedFields } from "@/lib/request/share-link";
 import { formDefaults, GenerationForm, wantFormEngine, type GenerationFormApi } from "./form/generation-form";
-import { afterNextPaint } from "@/lib/browser/when-idle";
+import { afterNextPaint, whenIdle } from "@/lib/browser/when-idle";
 import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
@@ -175,17 +175,21 @@ export function Playground({
   // Interactive now. The form's state (react-hook-form) hydrates the form once this frame is painted.
   // Validation, the request runtime and the answer views are fetched as soon as the person starts
   // on the form (focus or a press anywhere), so they are there before Generate is pressed and the
-  // answer lands, without costing the page's start-up on a phone.
+  // answer lands, without costing the page's start-up on a phone. They wait for the first quiet
+  // moment after that press: what the press itself asked for (the library's list, a dialog) comes
+  // first, not behind a dozen files it did not ask for. Generate loads what it needs itself.
   useEffect(() => {
     markPerformance(PERF_MARKS.interactive);
     void afterNextPaint().then(wantFormEngine);
     const preload = () => {
       wantFormEngine();
-      prepareRecording();
-      void generationValidation.load();
-      void generationRuntime.load();
-      void runViews.load();
-      void resultViews.load();
+      void whenIdle().then(() => {
+        prepareRecording();
+        void generationValidation.load();
+        void generationRuntime.load();
+        void runViews.load();
+        void resultViews.load();
+      });
     };
     const options = { once: true, capture: true } as const;
     window.addEventListener("focusin", preload, options);

@@ -151,7 +151,15 @@ test("runs a browser had before the library are offered, uploaded with progress,
   await expect(onFresh.getByTestId("history-usage")).toContainText(`${already + 12} runs`, { timeout: 20_000 });
 
   // The whole library, searched on the server: a typo forgiven, and a result opens with its picture.
+  const searches: string[] = [];
+  again.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/library/search") searches.push(request.url());
+  });
   await again.getByRole("radio", { name: "All my runs" }).click();
+  await expect(again.getByTestId("library-result").first()).toBeVisible();
+  // One press, one search: nothing is asked twice while the list switches.
+  await again.waitForTimeout(500);
+  expect(searches).toHaveLength(1);
   await again.getByPlaceholder("Search prompts").fill("koi pnd");
   const results = again.getByTestId("library-result");
   await expect(results).toHaveCount(2);

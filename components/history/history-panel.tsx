@@ -92,16 +92,13 @@ export function HistoryPanel({
   useEffect(() => {
     if (library) void whenIdle().then(() => libraryViews.load());
   }, [library]);
-  const librarySearch = useMemo(
-    () => ({
-      ...appliedFilter,
-      from: appliedScope.from,
-      to: appliedScope.to,
-      scope: appliedScope.where === "team" ? ("team" as const) : ("mine" as const),
-      by: appliedScope.by,
-    }),
-    [appliedFilter, appliedScope],
-  );
+  // The search is one value for as long as what it asks is the same: a new object starts the search
+  // over. Which runs (a radio) is read at once, as the list it switches; the typed dates and author
+  // follow when React has a moment. Read from the deferred scope as a whole, pressing "All my runs"
+  // sent the search twice (once as the list switched, again when the deferred scope caught up).
+  const searchScope = scope.where === "team" ? ("team" as const) : ("mine" as const);
+  const { from, to, by } = appliedScope;
+  const librarySearch = useMemo(() => ({ ...appliedFilter, from, to, scope: searchScope, by }), [appliedFilter, from, to, searchScope, by]);
   const [confirmClear, setConfirmClear] = useState(false);
   // With a library, a deletion reaches every device: asked first, answered when the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ ids: readonly string[]; answer: (yes: boolean) => void } | null>(null);
