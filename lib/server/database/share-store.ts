@@ -136,16 +136,16 @@ function insertShare(db: Database, share: Insert, limits: ShareLimits, now: Date
   });
 }
 
+/** A share's files (name, type, size), as one JSON list, in the statement that reads the share. */
+const filesOfShare = sql<StoredShare["files"]>`coalesce((
+  SELECT json_agg(json_build_object('name', ${shareFiles.name}, 'contentType', ${shareFiles.contentType}, 'bytes', ${shareFiles.bytes}))
+  FROM ${shareFiles} WHERE ${shareFiles.shareId} = ${shares.id}), '[]'::json)`;
+
 export async function findShare(library: ShareLibrary, id: string, now = new Date()): Promise<ShareLookup> {
   const { db } = library;
   // The share and its files' names in one statement: a share's page reads it on every visit.
   const [row] = await db
-    .select({
-      ...getTableColumns(shares),
-      files: sql<
-        StoredShare["files"]
-      >`coalesce((SELECT json_agg(json_build_object('name', ${shareFiles.name}, 'contentType', ${shareFiles.contentType}, 'bytes', ${shareFiles.bytes})) FROM ${shareFiles} WHERE ${shareFiles.shareId} = ${shares.id}), '[]'::json)`,
-    })
+    .select({ ...getTableColumns(shares), files: filesOfShare })
     .from(shares)
     .where(eq(shares.id, id));
   if (!row) return { state: "missing" };
@@ -153,14 +153,13 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
     if (row.bytes > 0) await expireShare(library, id);
     return { state: "expired" };
   }
-  const files = row.files;
   return {
     state: "found",
     share: {
       id: row.id,
       authorName: row.authorName,
       ...({ kind: row.kind, record: row.record } as SharedRecord),
-      files,
+      files: row.files,
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     },
