@@ -119,8 +119,8 @@ export async function settleBudget(connection: Pick<DatabaseConnection, "db">, r
 
 /**
  * Adds what generations that reserved nothing (no cap applied to them) spent, summed per author
- * and period, in one statement. The rows
- * are taken author by author, day then month: the order reservations lock them in.
+ * and period, in one statement. The rows are taken author by author, day then month: the order
+ * reservations lock them in.
  */
 export async function addSpends(
   connection: Pick<DatabaseConnection, "db">,

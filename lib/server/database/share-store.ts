@@ -149,10 +149,7 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
     .from(shares)
     .where(eq(shares.id, id));
   if (!row) return { state: "missing" };
-  if (row.expiresAt !== null && row.expiresAt <= now) {
-    if (row.bytes > 0) await expireShare(library, id);
-    return { state: "expired" };
-  }
+  if (await expiredNow(library, row, now)) return { state: "expired" };
   return {
     state: "found",
     share: {
@@ -172,8 +169,17 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
  */
 export async function isShareExpired(library: ShareLibrary, id: string, now = new Date()): Promise<boolean> {
   const [row] = await library.db.select({ expiresAt: shares.expiresAt, bytes: shares.bytes }).from(shares).where(eq(shares.id, id));
-  if (!row || row.expiresAt === null || row.expiresAt > now) return false;
-  if (row.bytes > 0) await expireShare(library, id);
+  return row !== undefined && (await expiredNow(library, { id, ...row }, now));
+}
+
+/** Whether a share read is past its time; the first to find it so deletes its images. */
+async function expiredNow(
+  library: ShareLibrary,
+  share: { id: string; expiresAt: Date | null; bytes: number },
+  now: Date,
+): Promise<boolean> {
+  if (share.expiresAt === null || share.expiresAt > now) return false;
+  if (share.bytes > 0) await expireShare(library, share.id);
   return true;
 }
 
