@@ -97,7 +97,9 @@ export async function sharedGridOpen(browser: Browser, url: string, runs: number
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.BENCH_CPU_SLOWDOWN) });
     }
-    await page.goto(url);
+    // Watched from the navigation's start: the load event waits for every picture in the page,
+    // the first one is painted long before.
+    await page.goto(url, { waitUntil: "commit" });
     const painted = await page.waitForFunction(
       () => {
         const image = document.querySelector<HTMLImageElement>("[data-testid=grid-cell] img");

@@ -172,6 +172,20 @@ test("a shared grid shows every cell to a colleague, each openable, and is marke
   } finally {
     await colleague.close();
   }
+  // The pictures are in the server's page: they show before (and without) any script.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await noScript.newPage();
+    expect((await plain.goto(url))?.status()).toBe(200);
+    const images = plain.getByTestId("grid-cell").getByRole("img");
+    await expect(images).toHaveCount(4);
+    for (const image of await images.all()) {
+      await expect(image).toHaveJSProperty("complete", true);
+      expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([1024, 683]);
+    }
+  } finally {
+    await noScript.close();
+  }
 });
 
 test("a colleague rates and comments on a shared run under a remembered name; the owner sees it in history and can remove it", async ({

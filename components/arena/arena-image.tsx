@@ -51,7 +51,7 @@ export function ArenaImage({ side, name, ratio, onRetry }: ArenaImageProps) {
   );
 }
 
-function SideImage({ source, alt }: { source: Parameters<typeof useBlobImageSource>[1]; alt: string }) {
+function SideImage({ source, alt }: { source: NonNullable<Parameters<typeof useBlobImageSource>[1]>; alt: string }) {
   const imageRef = useRef<HTMLImageElement>(null);
   useBlobImageSource(imageRef, source);
   return (

@@ -7,6 +7,7 @@ import type { GridCell as PlannedCell } from "@/lib/grid/grid-plan";
 import { downloadImage } from "@/lib/browser/image-actions";
 import { useBlobImageSource } from "@/lib/browser/use-image-src";
 import type { GridCellView } from "./use-grid-runner";
+import type { DisplayImage } from "@/lib/answer/interpret-answer";
 import type { Verdict, VerdictChange } from "@/lib/history/verdict";
 import { RatingStars } from "@/components/verdict/rating-stars";
 import { PickButton } from "@/components/verdict/pick-button";
@@ -32,7 +33,11 @@ type GridCellProps = {
   onVerdict?: (index: number, change: VerdictChange) => void;
   /** The best-rated cell of its row. */
   best?: boolean;
+  /** In the table's first row (the first on screen). */
+  firstRow?: boolean;
 };
+
+type ImageSource = DisplayImage["source"];
 
 const action =
   "rounded-md border border-zinc-300 bg-white/90 px-1.5 py-0.5 text-[11px] font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:hover:bg-zinc-800";
@@ -52,6 +57,7 @@ export const GridCellBox = memo(function GridCellBox({
   verdict,
   onVerdict: changeVerdict,
   best = false,
+  firstRow = false,
 }: GridCellProps) {
   const rate = useCallback((change: VerdictChange) => changeVerdict?.(cell.index, change), [changeVerdict, cell.index]);
   const onVerdictKey = useVerdictKeys(verdict, changeVerdict ? rate : undefined);
@@ -63,6 +69,9 @@ export const GridCellBox = memo(function GridCellBox({
   const busy = progress.status === "running" || progress.status === "queued" || progress.status === "waiting";
   const swept = cell.extra ? Object.entries(cell.extra).map(([name, value]) => ` · ${name} ${JSON.stringify(value)}`) : [];
   const label = `${cell.prompt} · ${cell.model} · ${cell.aspect_ratio}${swept.join("")}`;
+  // Pictures known from the start are in the server's page: beyond the first row they wait until
+  // they are near the screen, so the page's scripts and the first row are fetched before them.
+  const lazyPicture = view.picture !== undefined && !firstRow;
   return (
     <figure
       className="flex flex-col gap-1"
@@ -86,8 +95,11 @@ export const GridCellBox = memo(function GridCellBox({
             Best in row
           </span>
         )}
+        {/* The same element before and after the answer is read: the picture stays on screen while its source changes. */}
         {summary?.kind === "image" ? (
-          <CellImage summary={summary} label={label} onOpen={onOpen} />
+          <CellImage source={summary.image.source} picture={view.picture} lazy={lazyPicture} label={label} onOpen={onOpen} />
+        ) : !summary && view.picture ? (
+          <CellImage picture={view.picture} lazy={lazyPicture} label={label} />
         ) : summary?.kind === "problem" && !busy ? (
           <div
             role="alert"
@@ -153,27 +165,36 @@ export const GridCellBox = memo(function GridCellBox({
 });
 
 function CellImage({
-  summary,
+  source = null,
+  picture,
+  lazy = false,
   label,
   onOpen,
 }: {
-  summary: Extract<ReturnType<typeof summariseCell>, { kind: "image" }>;
+  /** The image as the answer gives it (null until the answer is read). */
+  source?: ImageSource | null;
+  /** Its address, known before the answer is read (see GridCellView). */
+  picture?: string;
+  /** Fetched only once near the screen. */
+  lazy?: boolean;
   label: string;
-  onOpen: () => void;
+  onOpen?: () => void;
 }) {
   const imageRef = useRef<HTMLImageElement>(null);
-  useBlobImageSource(imageRef, summary.image.source);
-  const url = summary.image.source.kind === "url" ? summary.image.source.url : undefined;
+  useBlobImageSource(imageRef, source);
+  // A blob's URL is set by the hook, over the picture, which stays until the blob's image replaces it.
+  const src = source?.kind === "url" ? source.url : picture;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a blob or a service URL, nothing next/image could optimise
     <img
       ref={imageRef}
-      src={url}
+      src={src}
       alt={label}
       referrerPolicy="no-referrer"
       decoding="async"
+      loading={lazy ? "lazy" : undefined}
       onClick={onOpen}
-      className="h-full w-full cursor-zoom-in object-contain"
+      className={`h-full w-full object-contain ${onOpen ? "cursor-zoom-in" : ""}`}
     />
   );
 }

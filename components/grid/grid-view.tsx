@@ -211,6 +211,7 @@ export function GridView({
                             verdict={verdicts?.get(cell.index)}
                             onVerdict={onVerdict}
                             best={bestCells.has(cell.index)}
+                            firstRow={row === 0}
                           />
                         </PanelBoundary>
                       )}

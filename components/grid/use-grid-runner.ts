@@ -15,7 +15,12 @@ import { RequestGroup } from "@/lib/browser/latest-request";
  * (history) as they land.
  */
 
-export type GridCellView = { progress: CellProgress; outcome: RunOutcome | null };
+export type GridCellView = {
+  progress: CellProgress;
+  outcome: RunOutcome | null;
+  /** The cell's picture at a URL, known before its answer is (a shared grid's file): shown while the answer loads. */
+  picture?: string;
+};
 
 export type GridSession = {
   id: string;

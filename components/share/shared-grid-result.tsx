@@ -12,6 +12,7 @@ import type { GridSession } from "@/components/grid/use-grid-runner";
 import { useLazyModule } from "@/components/ui/lazy-module";
 import { resultViews } from "@/components/run/result-views";
 import { OpenInPlayground } from "./open-in-playground";
+import { cellPictureFile, shareFileUrl } from "@/lib/history/share-files";
 import { useAbortableEffect } from "@/components/ui/use-abortable-effect";
 
 type Restored = { record: ArchivedRun; outcome: RunOutcome; savedImages: SavedImages };
@@ -20,8 +21,12 @@ type Loaded = { state: "ready"; session: GridSession; cells: Map<number, Restore
 /** How many cells load at once: about what a browser fetches from one host in parallel. */
 const CELLS_AT_ONCE = 6;
 
-/** The grid as planned from its own spec (the limits it was made under), every cell still loading. */
-function plannedSession(records: ArchivedRun[]): Loaded {
+/**
+ * The grid as planned from its own spec (the limits it was made under), every cell still loading,
+ * with its picture where the record names it: those are in the server's page, so the browser
+ * fetches them before any script runs and they show before the answers are read.
+ */
+function plannedSession(id: string, records: ArchivedRun[]): Loaded {
   const group = records[0]?.group;
   if (!group) return { state: "failed", message: "The share is not a grid." };
   const planned = planGrid(group.spec, {
@@ -30,12 +35,17 @@ function plannedSession(records: ArchivedRun[]): Loaded {
     extraFields: { mode: "any" },
   });
   if (!planned.ok) return { state: "failed", message: "The grid's settings could not be read back." };
+  const pictures = new Map<number, string>();
+  for (const record of records) {
+    const file = cellPictureFile(record);
+    if (file && record.group) pictures.set(record.group.cellIndex, shareFileUrl(id, file));
+  }
   const session: GridSession = {
     id: group.id,
     spec: group.spec,
     plan: planned.plan,
     rowAxis: group.rowAxis,
-    cells: planned.plan.cells.map(() => ({ progress: { status: "queued" }, outcome: null })),
+    cells: planned.plan.cells.map((cell) => ({ progress: { status: "queued" }, outcome: null, picture: pictures.get(cell.index) })),
     pausedUntil: null,
     runningBatches: 0,
   };
@@ -64,7 +74,7 @@ async function loadCells(
 
 /** A shared grid's table, read-only: rows along any axis, each cell opened below with its whole answer. */
 export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun[] }) {
-  const [loaded, setLoaded] = useState<Loaded>(() => plannedSession(cells));
+  const [loaded, setLoaded] = useState<Loaded>(() => plannedSession(id, cells));
   const [opened, setOpened] = useState<number | null>(null);
   // A cell's whole answer view is fetched when a cell is first opened, not with the grid.
   const views = useLazyModule(resultViews, opened !== null);
@@ -80,7 +90,7 @@ export function SharedGridResult({ id, cells }: { id: string; cells: ArchivedRun
           if (current.state !== "ready") return current;
           const { outcome } = restored;
           const sessionCells = current.session.cells.map((cell, index) =>
-            index === cellIndex ? { progress: { status: "done" as const, attempts: 1, outcome }, outcome } : cell,
+            index === cellIndex ? { ...cell, progress: { status: "done" as const, attempts: 1, outcome }, outcome } : cell,
           );
           return {
             ...current,

@@ -57,13 +57,13 @@ function releaseObjectUrl(source: Source): void {
  */
 export function useBlobImageSource(
   imageRef: RefObject<HTMLImageElement | null>,
-  source: Source,
+  source: Source | null,
   options: { whenIdle?: boolean } = {},
 ): void {
   const { whenIdle = false } = options;
   useEffect(() => {
     const element = imageRef.current;
-    if (!element || source.kind === "url") return;
+    if (!element || !source || source.kind === "url") return;
     const entry = acquireObjectUrl(source);
     let gone = false;
     // Secondary copies (thumbnails) wait a second, so they never slow the decoding of the main view.

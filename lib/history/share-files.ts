@@ -12,6 +12,10 @@ export type SharedPage = SharedRecord & { id: string; expiresAt: Date | null };
 /** The key a browser remembers a shared grid under (a shared run's is the run's own id). */
 export const shareKeyOfGrid = (gridId: string) => `grid:${gridId}`;
 
+/** A share file's address on this server (its file route). */
+export const shareFileUrl = (shareId: string, name: string) =>
+  `/api/shares/${encodeURIComponent(shareId)}/files/${encodeURIComponent(name)}`;
+
 /** The prefix of a grid cell's files in a share (cells may all have an "answer.json"). */
 export const gridCellPrefix = (position: number) => `c${position}-`;
 
@@ -44,6 +48,18 @@ export function shareFileNames(record: ArchivedRun): string[] {
 export function firstImageFile(record: ArchivedRun): string | null {
   if (record.outcome.kind !== "service") return null;
   return record.outcome.packed[0]?.file ?? record.outcome.remote[0]?.file ?? null;
+}
+
+/**
+ * The file a shared grid cell's picture is in, known before its answer is read: its one kind of
+ * image (only images packed from the answer, or only saved copies of URL images), else null, since
+ * with both kinds the answer alone says which one comes first.
+ */
+export function cellPictureFile(record: ArchivedRun): string | null {
+  if (record.outcome.kind !== "service") return null;
+  const { packed, remote } = record.outcome;
+  if (packed.length > 0 && remote.length > 0) return null;
+  return packed[0]?.file ?? remote[0]?.file ?? null;
 }
 
 /** What a chat preview of a share shows: a title, a line about it, and its first image's file. */

@@ -1,7 +1,7 @@
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { rebuildRun } from "@/lib/history/rebuild-run";
-import { shareFileNames } from "@/lib/history/share-files";
+import { shareFileNames, shareFileUrl } from "@/lib/history/share-files";
 
 /**
  * A share's files, fetched all at once (the browser spreads them over its connections), and its
@@ -17,7 +17,7 @@ export async function loadSharedRuns(id: string, records: ArchivedRun[], fileNam
   const files = new Map<string, Uint8Array<ArrayBuffer>>();
   await Promise.all(
     fileNames.map(async (name) => {
-      const response = await fetch(`/api/shares/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}`, { signal });
+      const response = await fetch(shareFileUrl(id, name), { signal });
       if (!response.ok) throw new Error(`${name} could not be loaded (${response.status}).`);
       files.set(name, new Uint8Array(await response.arrayBuffer()));
     }),
