@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { fillForm, keepScreenshot, naturalSize, openPlayground } from "./helpers";
 import { E2E } from "./servers";
 import { ENCODING_CORPUS } from "../test-support/encoding-corpus";
+import { largeBase64Picture } from "../test-support/fake-service/encoded-behaviours";
 
 /** Answers in encodings and framings nobody asked for: compressed, streamed, wrapped, inside text. */
 
@@ -97,6 +98,18 @@ test("a serialized Buffer and hex bytes are shown as the pictures they are", asy
     await expect(page.getByTestId("image-card")).toHaveCount(1);
     expect(await naturalSize(page), name).toEqual(size);
   }
+});
+
+test("a picture's long base64, cut in the tree, copies back whole and exact", async ({ page, context }, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.serviceUrl });
+  await fillForm(page, { model: "fake-large-b64", prompt: `large base64 ${testInfo.testId}` });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  expect(await naturalSize(page)).toEqual({ width: 400, height: 300 });
+  const expected = largeBase64Picture().toString("base64");
+  await expect(page.getByTestId("json-tree")).toContainText(`show more (${expected.length.toLocaleString("en")} chars`);
+  await page.getByTestId("json-tree").getByRole("button", { name: "copy", exact: true }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 });
 
 test("a large answer of byte values is read off the main thread: the picture shows, the tree names it", async ({ page }, testInfo) => {

@@ -225,12 +225,19 @@ function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: f
   }
 }
 
-function bytesIdentity(source: ImageSource, path: string): string {
-  if (source.kind === "url") return `url:${source.url}`;
-  if (source.kind === "hex") return `hex:${source.hex}`;
+/**
+ * What makes two listings one picture: the same URL, the same encoded bytes, or (byte arrays) the
+ * same place. A picture's text is its own key, never joined to a prefix: that would copy a 5 MB
+ * string per picture just to look it up.
+ */
+type IdentityKind = "url" | "hex" | "array" | "bytes";
+
+function bytesIdentity(source: ImageSource, path: string): [kind: IdentityKind, key: string] {
+  if (source.kind === "url") return ["url", source.url];
+  if (source.kind === "hex") return ["hex", source.hex];
   // Two byte arrays are compared by place: comparing their contents would cost more than it saves.
-  if (source.kind === "byte-array") return `array:${path}`;
-  return `bytes:${source.kind === "data-uri" ? source.data : source.base64}`;
+  if (source.kind === "byte-array") return ["array", path];
+  return ["bytes", source.kind === "data-uri" ? source.data : source.base64];
 }
 
 /** A CDN copy of a URL (Discord's proxy_url, a proxy host): same path and file name, another host. */
@@ -240,12 +247,19 @@ function isProxyCopy(url: string, key: string): boolean {
 
 /** Collects found images, merging two listings of one picture into one entry with both paths. */
 class FoundImages {
-  private readonly byIdentity = new Map<string, FoundImage>();
+  private readonly byIdentity: Record<IdentityKind, Map<string, FoundImage>> = {
+    url: new Map(),
+    hex: new Map(),
+    array: new Map(),
+    bytes: new Map(),
+  };
+  /** In the order they were found. */
+  private readonly found: FoundImage[] = [];
   private readonly byUrlPath = new Map<string, { image: FoundImage; proxy: boolean }>();
 
   add(source: ImageSource, path: string, key: string, offset?: number): void {
-    const identity = bytesIdentity(source, path);
-    const same = this.byIdentity.get(identity);
+    const [kind, identity] = bytesIdentity(source, path);
+    const same = this.byIdentity[kind].get(identity);
     if (same) {
       same.paths.push(path);
       return;
@@ -258,16 +272,22 @@ class FoundImages {
         sibling.image.paths.push(path);
         return;
       }
-      const image = offset === undefined ? { paths: [path], source } : { paths: [path], source, offset };
-      this.byIdentity.set(identity, image);
+      const image = this.keep(kind, identity, source, path, offset);
       if (!sibling) this.byUrlPath.set(urlPath, { image, proxy });
       return;
     }
-    this.byIdentity.set(identity, offset === undefined ? { paths: [path], source } : { paths: [path], source, offset });
+    this.keep(kind, identity, source, path, offset);
+  }
+
+  private keep(kind: IdentityKind, identity: string, source: ImageSource, path: string, offset?: number): FoundImage {
+    const image = offset === undefined ? { paths: [path], source } : { paths: [path], source, offset };
+    this.byIdentity[kind].set(identity, image);
+    this.found.push(image);
+    return image;
   }
 
   list(): FoundImage[] {
-    return [...this.byIdentity.values()];
+    return [...this.found];
   }
 }
 

@@ -88,6 +88,11 @@ export const ENCODED_BEHAVIOURS: Record<string, Behaviour> = {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify({ output: { type: "Buffer", data: [...padded] } }));
   },
+  // A picture's base64 long enough to arrive cut in the tree (about 800,000 characters).
+  "fake-large-b64": ({ response }) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ data: [{ b64_json: largeBase64Picture().toString("base64") }] }));
+  },
   "fake-latin1": ({ response }) => {
     response.writeHead(200, { "content-type": "application/json; charset=iso-8859-1" });
     response.end(
@@ -95,6 +100,9 @@ export const ENCODED_BEHAVIOURS: Record<string, Behaviour> = {
     );
   },
 };
+
+/** A 400×300 PNG with 600,000 bytes after its end (which viewers ignore): a large picture that stays small to make. */
+export const largeBase64Picture = () => Buffer.concat([samplePng(400, 300, [200, 60, 90]), Buffer.alloc(600_000, 7)]);
 
 /** OpenAI's image stream: `image_generation.partial_image` events, then `image_generation.completed`. */
 export function openAiImageEvents(partials: number): { name: string; data: Record<string, unknown> }[] {

@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+// The engine's own base64 encoder, as recent browsers have it (Node 20 has none), installed before
+// the modules below read it.
+const installed = vi.hoisted(() => {
+  if ("toBase64" in Uint8Array.prototype) return false;
+  Object.defineProperty(Uint8Array.prototype, "toBase64", {
+    configurable: true,
+    value(this: Uint8Array) {
+      return Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString("base64");
+    },
+  });
+  return true;
+});
+afterAll(() => {
+  if (installed) delete (Uint8Array.prototype as { toBase64?: unknown }).toBase64;
+});
+
+import { interpretAnswer } from "@/lib/answer/interpret-answer";
+import { isLongText, LONG_TEXT_MIN_CHARS, wholeText } from "@/lib/answer/long-text";
+import { noisePng } from "@/test-support/fake-service/bench-payloads";
+import { withBlobSources } from "./blob-sources";
+
+const picture = noisePng(LONG_TEXT_MIN_CHARS);
+const base64 = picture.toString("base64");
+
+function readInWorker(answer: unknown) {
+  const bytes = new Uint8Array(Buffer.from(JSON.stringify(answer)));
+  const read = withBlobSources(interpretAnswer(bytes, "application/json"));
+  const body = read.body.kind === "json" ? (read.body.value as { data: { b64_json: unknown }[] }) : null;
+  return { read, cut: body?.data[0]?.b64_json };
+}
+
+describe("withBlobSources", () => {
+  it("keeps a long picture's base64 in the tree as the picture's own bytes, and gives the exact text back", async () => {
+    const { read, cut } = readInWorker({ data: [{ b64_json: base64 }] });
+    const [image] = read.images;
+    expect(image?.source.kind).toBe("blob");
+    if (!isLongText(cut) || image?.source.kind !== "blob") throw new Error("expected a cut text and a picture");
+    expect(cut.encoding).toBe("base64");
+    expect(cut.whole).toBe(image.source.blob);
+    expect(cut.length).toBe(base64.length);
+    expect(await wholeText(cut)).toBe(base64);
+  });
+
+  it("keeps the text itself when it is not exactly the picture's standard base64", async () => {
+    const unpadded = base64.replace(/=+$/, "");
+    const urlSafe = base64.replace(/\+/g, "-").replace(/\//g, "_");
+    for (const text of [unpadded, urlSafe]) {
+      if (text === base64) continue;
+      const { read, cut } = readInWorker({ data: [{ b64_json: text }] });
+      expect(read.images[0]?.source.kind).toBe("blob");
+      if (!isLongText(cut)) throw new Error("expected a cut text");
+      expect(cut.encoding).toBeUndefined();
+      expect(await wholeText(cut)).toBe(text);
+    }
+  });
+});
