@@ -43,12 +43,14 @@ describe("GridCellBox", () => {
     const before = screen.getByRole("img", { name: label });
     expect(before.getAttribute("src")).toBe(picture);
     expect(screen.getByRole("button", { name: `Open ${label}` }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: `Download ${label}` }).hasAttribute("disabled")).toBe(true);
 
     rerender(box({ progress: { status: "done", attempts: 1, outcome: answered }, outcome: answered, picture }));
     const after = screen.getByRole("img", { name: label });
     expect(after).toBe(before);
     expect(after.getAttribute("src")).toBe("blob:cell-0");
     expect(screen.getByRole("button", { name: `Open ${label}` }).hasAttribute("disabled")).toBe(false);
+    expect(screen.getByRole("button", { name: `Download ${label}` }).hasAttribute("disabled")).toBe(false);
   });
 
   it("says the cell is loading when no picture is known", () => {

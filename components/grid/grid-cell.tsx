@@ -122,10 +122,18 @@ export const GridCellBox = memo(function GridCellBox({
         )}
       </div>
       <figcaption className="flex flex-wrap items-center gap-1 text-[11px] text-muted">
-        {summary && (
+        {summary ? (
           <span className="font-mono" data-testid="grid-cell-meta">
             {summary.status ?? "—"} · {(summary.durationMs / 1000).toFixed(1)} s
           </span>
+        ) : (
+          // A picture shown before its answer is read: the facts' room is kept (and Download's, below),
+          // so the rows below do not move when they arrive.
+          view.picture && (
+            <span className="invisible font-mono" aria-hidden="true">
+              000 · 0.0 s
+            </span>
+          )
         )}
         <span className="ml-auto flex gap-1">
           {rerunCells && (
@@ -136,11 +144,13 @@ export const GridCellBox = memo(function GridCellBox({
           <button type="button" className={action} onClick={onOpen} disabled={!view.outcome} aria-label={`Open ${label}`}>
             Open
           </button>
-          {summary?.kind === "image" && (
+          {/* A picture shown before its answer is read has its Download too, enabled with Open. */}
+          {(summary?.kind === "image" || (!summary && view.picture)) && (
             <button
               type="button"
               className={action}
-              onClick={() => void downloadImage(summary.image, cell.index)}
+              onClick={() => summary?.kind === "image" && void downloadImage(summary.image, cell.index)}
+              disabled={summary?.kind !== "image"}
               aria-label={`Download ${label}`}
             >
               ↓
