@@ -225,13 +225,13 @@ function parseJsonInString(text: string): { ok: true; value: unknown } | { ok: f
   }
 }
 
+type IdentityKind = "url" | "hex" | "array" | "bytes";
+
 /**
  * What makes two listings one picture: the same URL, the same encoded bytes, or (byte arrays) the
  * same place. A picture's text is its own key, never joined to a prefix: that would copy a 5 MB
  * string per picture just to look it up.
  */
-type IdentityKind = "url" | "hex" | "array" | "bytes";
-
 function bytesIdentity(source: ImageSource, path: string): [kind: IdentityKind, key: string] {
   if (source.kind === "url") return ["url", source.url];
   if (source.kind === "hex") return ["hex", source.hex];
