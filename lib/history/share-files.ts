@@ -56,10 +56,8 @@ export function firstImageFile(record: ArchivedRun): string | null {
  * with both kinds the answer alone says which one comes first.
  */
 export function cellPictureFile(record: ArchivedRun): string | null {
-  if (record.outcome.kind !== "service") return null;
-  const { packed, remote } = record.outcome;
-  if (packed.length > 0 && remote.length > 0) return null;
-  return packed[0]?.file ?? remote[0]?.file ?? null;
+  const both = record.outcome.kind === "service" && record.outcome.packed.length > 0 && record.outcome.remote.length > 0;
+  return both ? null : firstImageFile(record);
 }
 
 /** What a chat preview of a share shows: a title, a line about it, and its first image's file. */

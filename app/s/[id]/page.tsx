@@ -11,7 +11,7 @@ import { currentViewer } from "@/lib/server/people/current-viewer";
 import { knownEndpoints } from "@/lib/server/upstream/service-target";
 import { lookUpShare as lookUpShareUncached } from "@/lib/server/shares/share-lookup";
 import { cache } from "react";
-import { sharePreview } from "@/lib/history/share-files";
+import { sharePreview, shareFileUrl } from "@/lib/history/share-files";
 
 type SharePageProps = { params: Promise<{ id: string }> };
 
@@ -58,7 +58,7 @@ export async function generateMetadata({ params }: SharePageProps): Promise<Meta
   const host = requestHeaders.get("host");
   // Chat apps fetch the preview image themselves: it needs an absolute URL, as the browser sees it.
   const protocol = (config.trustProxyHops > 0 && requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim()) || "http";
-  const imageUrl = image && host ? `${protocol}://${host}/api/shares/${id}/files/${image}` : null;
+  const imageUrl = image && host ? `${protocol}://${host}${shareFileUrl(id, image)}` : null;
   return {
     title: `${title} · Image Prompt Playground`,
     description,
