@@ -12,6 +12,7 @@ import { afterNextPaint, whenIdle } from "@/lib/browser/when-idle";
 import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
+import { useGridSession } from "./grid/use-grid-runner";
 import { useGridVerdicts } from "./grid/use-grid-verdicts";
 import { useArenaSessions } from "./arena/use-arena-sessions";
 import { initialArenaSpec } from "./arena/initial-arena-spec";
@@ -128,12 +129,16 @@ export function Playground({
     showOutcome: single.showOutcome,
   });
   const { mode, grid, views: gridViews } = workspace;
-  const gridVerdicts = useGridVerdicts(summaries, grid.session?.id ?? null, setVerdict);
-  const budgetLeft = useBudgetLeft(budget, run.phase === "running" || (grid.session?.runningBatches ?? 0) > 0);
+  // The page reads only these of the grid's session; its table reads the rest (LiveGridView).
+  const gridId = useGridSession(grid, (session) => session?.id ?? null);
+  const gridRunning = useGridSession(grid, (session) => (session?.runningBatches ?? 0) > 0);
+  const gridVerdicts = useGridVerdicts(summaries, gridId, setVerdict);
+  const budgetLeft = useBudgetLeft(budget, run.phase === "running" || gridRunning);
   const arena = useLazyModule(arenaViews, mode === "arena");
   const arenas = useArenaSessions(arena);
   const [reviewing, setReviewing] = useState<{ ids: string[]; title: string } | null>(null);
   const summaryById = useMemo(() => (reviewing ? new Map(summaries.map((saved) => [saved.id, saved])) : null), [reviewing, summaries]);
+  const reviewGrid = useCallback((ids: string[]) => setReviewing({ ids, title: "grid" }), []);
   const rateReviewed = useCallback((id: string, change: VerdictChange) => void setVerdict([id], change), [setVerdict]);
   const [arenaInitial, setArenaInitial] = useState<ArenaSpec | null>(null);
   const { switchMode } = workspace;
@@ -304,7 +309,7 @@ export function Playground({
                         promptMaxChars={promptMaxChars}
                         extraFields={extraFields}
                         initial={workspace.gridInitial}
-                        running={(grid.session?.runningBatches ?? 0) > 0}
+                        running={gridRunning}
                         onRun={grid.start}
                         onCancel={grid.cancelAll}
                         serverBatches={libraryAuthor !== null}
@@ -361,24 +366,15 @@ export function Playground({
                     <arena.ArenaPanel arenas={arenas} active={mode === "arena" && !presenting} />
                   ) : null
                 ) : mode === "grid" ? (
-                  grid.session && gridViews ? (
-                    <gridViews.GridView
-                      session={grid.session}
-                      onRowAxis={grid.setRowAxis}
-                      onRerun={grid.rerun}
+                  gridId !== null && gridViews ? (
+                    <gridViews.LiveGridView
+                      grid={grid}
                       onOpen={workspace.openCell}
-                      onCancelAll={grid.cancelAll}
                       verdicts={gridVerdicts.verdicts}
                       onVerdict={gridVerdicts.onVerdict}
-                      extraActions={
-                        <gridViews.GridActions
-                          session={grid.session}
-                          verdicts={gridVerdicts.verdicts}
-                          onReview={(ids) => setReviewing({ ids, title: "grid" })}
-                          loadGroup={history.loadGroup}
-                          collections={libraryAuthor !== null}
-                        />
-                      }
+                      onReview={reviewGrid}
+                      loadGroup={history.loadGroup}
+                      collections={libraryAuthor !== null}
                     />
                   ) : (
                     <GridPlaceholder />

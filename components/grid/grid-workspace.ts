@@ -1,4 +1,3 @@
-/** The grid's form, table and actions, loaded when someone first switches to grid mode. */
+/** The grid's form and its live table with the actions on it, loaded when someone first switches to grid mode. */
 export { GridForm } from "./grid-form";
-export { GridView } from "./grid-view";
-export { GridActions } from "./grid-actions";
+export { LiveGridView } from "./live-grid-view";
