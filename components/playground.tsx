@@ -13,7 +13,6 @@ import type { PresenterFields } from "./present/presenter-controls";
 import { GridPlaceholder } from "./grid/grid-placeholder";
 import { useGridWorkspace } from "./grid/use-grid-workspace";
 import { useGridSession } from "./grid/use-grid-runner";
-import { useGridVerdicts } from "./grid/use-grid-verdicts";
 import { useArenaSessions } from "./arena/use-arena-sessions";
 import { initialArenaSpec } from "./arena/initial-arena-spec";
 import { LazyReviewDialog } from "./review/lazy-review-dialog";
@@ -107,12 +106,12 @@ export function Playground({
   const loadRun = useCallback(async (id: string) => (await loadRuns([id]))[0] ?? null, [loadRuns]);
   const { shownRunId } = single;
   const { setVerdict, prepareRecording } = history;
-  const summaries = useHistoryState(history, (state) => state.summaries);
   const prompts = useHistoryState(history, (state) => state.prompts);
   const historyOpen = useHistoryState(history, (state) => state.ready && state.unavailable === null);
-  const shownSummary = useMemo(
-    () => (shownRunId === null ? undefined : summaries.find((saved) => saved.id === shownRunId)),
-    [summaries, shownRunId],
+  // Slices, not the whole list: a run saved (each cell of a grid, as it lands) renders the page
+  // again only when what it shows changed.
+  const shownSummary = useHistoryState(history, (state) =>
+    shownRunId === null ? undefined : state.summaries.find((saved) => saved.id === shownRunId),
   );
   const rateShown = useCallback(
     (change: VerdictChange) => {
@@ -132,12 +131,15 @@ export function Playground({
   // The page reads only these of the grid's session; its table reads the rest (LiveGridView).
   const gridId = useGridSession(grid, (session) => session?.id ?? null);
   const gridRunning = useGridSession(grid, (session) => (session?.runningBatches ?? 0) > 0);
-  const gridVerdicts = useGridVerdicts(summaries, gridId, setVerdict);
   const budgetLeft = useBudgetLeft(budget, run.phase === "running" || gridRunning);
   const arena = useLazyModule(arenaViews, mode === "arena");
   const arenas = useArenaSessions(arena);
   const [reviewing, setReviewing] = useState<{ ids: string[]; title: string } | null>(null);
-  const summaryById = useMemo(() => (reviewing ? new Map(summaries.map((saved) => [saved.id, saved])) : null), [reviewing, summaries]);
+  const reviewedSummaries = useHistoryState(history, (state) => (reviewing ? state.summaries : null));
+  const summaryById = useMemo(
+    () => (reviewedSummaries ? new Map(reviewedSummaries.map((saved) => [saved.id, saved])) : null),
+    [reviewedSummaries],
+  );
   const reviewGrid = useCallback((ids: string[]) => setReviewing({ ids, title: "grid" }), []);
   const rateReviewed = useCallback((id: string, change: VerdictChange) => void setVerdict([id], change), [setVerdict]);
   const [arenaInitial, setArenaInitial] = useState<ArenaSpec | null>(null);
@@ -370,10 +372,8 @@ export function Playground({
                     <gridViews.LiveGridView
                       grid={grid}
                       onOpen={workspace.openCell}
-                      verdicts={gridVerdicts.verdicts}
-                      onVerdict={gridVerdicts.onVerdict}
+                      history={history}
                       onReview={reviewGrid}
-                      loadGroup={history.loadGroup}
                       collections={libraryAuthor !== null}
                     />
                   ) : (

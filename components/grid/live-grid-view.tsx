@@ -1,36 +1,30 @@
 "use client";
 
 import { memo } from "react";
-import type { HistoryRun, RunSummary } from "@/lib/history/history-types";
-import type { VerdictChange } from "@/lib/history/verdict";
+import { useHistoryState, type HistoryApi } from "@/components/history/use-history";
 import { GridActions } from "./grid-actions";
 import { GridView } from "./grid-view";
 import { useGridSession, type GridRunner } from "./use-grid-runner";
+import { useGridVerdicts } from "./use-grid-verdicts";
 
 type LiveGridViewProps = {
   grid: GridRunner;
+  /** Where the grid's cells are saved as they land, with their ratings. */
+  history: HistoryApi;
   onOpen: (index: number) => void;
-  verdicts: ReadonlyMap<number, RunSummary>;
-  onVerdict: (index: number, change: VerdictChange) => void;
   onReview: (ids: string[]) => void;
-  loadGroup: (groupId: string) => Promise<HistoryRun[]>;
   collections: boolean;
 };
 
 /**
- * The grid on the playground, with its actions: it reads the runner's session itself, so a cell
- * that lands renders this table again and not the page around it.
+ * The grid on the playground, with its actions: it reads the runner's session and the saved cells'
+ * ratings itself, so a cell that lands (and then is saved) renders this table again and not the
+ * page around it.
  */
-export const LiveGridView = memo(function LiveGridView({
-  grid,
-  onOpen,
-  verdicts,
-  onVerdict,
-  onReview,
-  loadGroup,
-  collections,
-}: LiveGridViewProps) {
+export const LiveGridView = memo(function LiveGridView({ grid, history, onOpen, onReview, collections }: LiveGridViewProps) {
   const session = useGridSession(grid, (current) => current);
+  const summaries = useHistoryState(history, (state) => state.summaries);
+  const { verdicts, onVerdict } = useGridVerdicts(summaries, session?.id ?? null, history.setVerdict);
   if (!session) return null;
   return (
     <GridView
@@ -42,7 +36,7 @@ export const LiveGridView = memo(function LiveGridView({
       verdicts={verdicts}
       onVerdict={onVerdict}
       extraActions={
-        <GridActions session={session} verdicts={verdicts} onReview={onReview} loadGroup={loadGroup} collections={collections} />
+        <GridActions session={session} verdicts={verdicts} onReview={onReview} loadGroup={history.loadGroup} collections={collections} />
       }
     />
   );
