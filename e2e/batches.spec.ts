@@ -60,6 +60,9 @@ test("a CSV's bad rows are named by line; a 40-row batch made on the page finish
   const preview = page.getByTestId("batch-preview");
   await expect(preview).toContainText("2 rows are not valid (lines 4, 9)");
   await expect(preview).toContainText("Line 4: Enter a prompt.");
+  // The rows that are fine are previewed beside the refusal, so the columns can be checked at once.
+  await expect(page.getByRole("table")).toContainText("38 other rows are fine; the first 5:");
+  await expect(page.getByRole("table")).toContainText("a paper boat on a pond 0");
   await expect(page.getByRole("button", { name: "Start batch" })).toBeDisabled();
   await keepScreenshot(page, testInfo, "batch-invalid-rows");
 

@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { inputClassName } from "@/components/ui/field-message";
 import { buttonClass } from "@/components/ui/button";
-import { readBatchRows, type BatchRowsResult } from "@/lib/batches/batch-rows";
+import { BATCH_PREVIEW_ROWS, readBatchRows, type BatchRow, type BatchRowsResult } from "@/lib/batches/batch-rows";
 import { parseDelimited } from "@/lib/batches/delimited-text";
 import { createBatch } from "@/lib/browser/batches/batch-client";
 import type { ExtraFieldsSetting } from "@/lib/request/extra-fields";
@@ -19,7 +19,6 @@ export type BatchFormSettings = {
 
 type Format = "csv" | "tsv" | "jsonl";
 
-const PREVIEW_ROWS = 5;
 /** A column left out of the rows sent. */
 const LEAVE_OUT = "";
 /** A column read by its name: the three fields by their usual names, anything else an extra field (when IMAGE_EXTRA_FIELDS allows it). */
@@ -276,32 +275,51 @@ export function NewBatchForm({ settings, onMade }: { settings: BatchFormSettings
   );
 }
 
-/** The first rows as they will be sent, or every invalid row with its line and why. */
+/** The first rows as they will be sent, and every invalid row with its line and why. */
 function BatchPreview({ checked }: { checked: BatchRowsResult | null }) {
   if (!checked) return null;
   if (!checked.ok) {
+    const { validRows, firstValidRows } = checked;
     return (
-      <div
-        data-testid="batch-preview"
-        role="alert"
-        className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
-      >
-        <p className="font-medium">{checked.message}</p>
-        <ul className="mt-1 list-disc pl-5">
-          {checked.problems.map((problem) => (
-            <li key={problem.line}>{problem.message}</li>
-          ))}
-        </ul>
+      <div className="space-y-3">
+        <div
+          data-testid="batch-preview"
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
+          <p className="font-medium">{checked.message}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {checked.problems.map((problem) => (
+              <li key={problem.line}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+        {validRows > 0 && (
+          <RowsTable
+            caption={`${validRows} ${validRows === 1 ? "other row is" : "other rows are"} fine${validRows > firstValidRows.length ? `; the first ${firstValidRows.length}:` : ":"}`}
+            rows={firstValidRows}
+          />
+        )}
       </div>
     );
   }
+  const { rows } = checked;
   return (
-    <div data-testid="batch-preview" className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div data-testid="batch-preview">
+      <RowsTable
+        caption={`${rows.length} row${rows.length === 1 ? "" : "s"} ready${rows.length > BATCH_PREVIEW_ROWS ? `; the first ${BATCH_PREVIEW_ROWS}:` : ":"}`}
+        rows={rows.slice(0, BATCH_PREVIEW_ROWS)}
+      />
+    </div>
+  );
+}
+
+/** Rows as they will be sent: line, the three fields and any extra field. */
+function RowsTable({ caption, rows }: { caption: string; rows: readonly BatchRow[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
-        <caption className="px-3 py-2 text-left text-sm text-muted">
-          {checked.rows.length} row{checked.rows.length === 1 ? "" : "s"} ready
-          {checked.rows.length > PREVIEW_ROWS ? `; the first ${PREVIEW_ROWS}:` : ":"}
-        </caption>
+        <caption className="px-3 py-2 text-left text-sm text-muted">{caption}</caption>
         <thead className="bg-zinc-50 text-xs text-muted dark:bg-zinc-900">
           <tr>
             <th className="px-3 py-1 font-medium">Line</th>
@@ -312,7 +330,7 @@ function BatchPreview({ checked }: { checked: BatchRowsResult | null }) {
           </tr>
         </thead>
         <tbody>
-          {checked.rows.slice(0, PREVIEW_ROWS).map((row, index) => (
+          {rows.map((row, index) => (
             <tr key={index} className="border-t border-zinc-100 dark:border-zinc-800">
               <td className="px-3 py-1 tabular-nums">{row.line}</td>
               <td className="max-w-md truncate px-3 py-1">{row.request.prompt}</td>

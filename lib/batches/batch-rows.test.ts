@@ -49,6 +49,13 @@ describe("readBatchRows", () => {
     expect(result.problems[0]?.message).toBe("Line 3: Enter a prompt.");
     expect(result.problems[1]?.message).toMatch(/^Line 5: /);
     expect(result.message).toBe("2 rows are not valid (lines 3, 5); a batch with invalid rows is not made.");
+    // The form previews the rows that are fine beside the ones that are not.
+    expect(result.validRows).toBe(3);
+    expect(result.firstValidRows.map((row) => [row.line, row.request.prompt])).toEqual([
+      [2, "a red fox"],
+      [4, "a heron"],
+      [6, "a kite"],
+    ]);
   });
 
   it("turns each row into the request the form would send: trimmed, ratio normalised, other columns as extra fields", () => {

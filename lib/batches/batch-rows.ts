@@ -23,6 +23,9 @@ export type BatchRowsResult =
       /** The first bad rows, each with its line (CSV, TSV, JSON lines) or its number (a JSON array). */
       problems: BatchRowProblem[];
       invalidRows: number;
+      /** The rows that are fine (when only some are not): how many, and the first few, for the form's preview. */
+      validRows: number;
+      firstValidRows: BatchRow[];
     };
 
 export type BatchSource = { kind: "rows"; rows: readonly unknown[] } | { kind: "text"; format: "csv" | "tsv" | "jsonl"; text: string };
@@ -39,6 +42,8 @@ export type BatchRowOptions = {
 
 /** How many bad rows a refusal lists; the count says how many there are in all. */
 export const BATCH_PROBLEMS_LISTED = 50;
+/** How many rows the form's preview shows (a refusal keeps this many of its valid rows for it). */
+export const BATCH_PREVIEW_ROWS = 5;
 
 /** Column names people write for the three fields. */
 const FIELD_NAMES: Record<string, "prompt" | "model" | "aspect_ratio"> = {
@@ -53,11 +58,13 @@ const FIELD_NAMES: Record<string, "prompt" | "model" | "aspect_ratio"> = {
 
 type RawRow = { line: number; fields: Record<string, unknown> };
 
-const refused = (message: string, problems: BatchRowProblem[] = [], invalidRows = problems.length): BatchRowsResult => ({
+const refused = (message: string, problems: BatchRowProblem[] = [], valid: readonly BatchRow[] = []): BatchRowsResult => ({
   ok: false,
   message,
   problems: problems.slice(0, BATCH_PROBLEMS_LISTED),
-  invalidRows,
+  invalidRows: problems.length,
+  validRows: valid.length,
+  firstValidRows: valid.slice(0, BATCH_PREVIEW_ROWS),
 });
 
 /** A spreadsheet cell as an extra field's value: a number, true/false, null, or JSON in it; else its text. */
@@ -190,6 +197,7 @@ export function readBatchRows(source: BatchSource, options: BatchRowOptions): Ba
     return refused(
       `${formatCount(problems.length)} ${problems.length === 1 ? "row is" : "rows are"} not valid (${noun} ${lines.join(", ")}${more}); a batch with invalid rows is not made.`,
       problems,
+      rows,
     );
   }
   return { ok: true, rows };
