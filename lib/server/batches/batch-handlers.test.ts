@@ -159,6 +159,20 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     ).toBe(404);
   });
 
+  it("sends a batch's rows in the order of its lines", async () => {
+    const prompts = Array.from({ length: 12 }, (_, index) => `a buoy ${kind} ${index}`);
+    const response = await create({
+      name: `Buoys ${kind}`,
+      rows: prompts.map((prompt) => ({ prompt, model: "fake-b64", aspect_ratio: "1:1" })),
+      concurrency: 1,
+    });
+    expect(response.status).toBe(201);
+    const made = (await response.json()) as { id: string };
+    await waitFor(config, made.id, (seen) => seen.state === "done");
+    const sent = fake.requests.flatMap((entry) => prompts.filter((prompt) => entry.body.includes(`"${prompt}"`)));
+    expect(sent).toEqual(prompts);
+  });
+
   it("runs a batch to its end: runs kept in the batch's collection, a 429 tried again, a refusal kept with the service's words and retried", async () => {
     const prompts = Array.from({ length: 8 }, (_, index) => `a lantern ${kind} ${index}`);
     const rows = [

@@ -156,6 +156,10 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
               id: job.jobId,
               name,
               data: { position: job.position },
+              // The queue hands out jobs by priority, then when they were made, then by id: jobs made
+              // together (random ids) would send a batch's rows in no order. Its first lines go first,
+              // as the person reads the file (a retried row, earlier in it, before the later ones).
+              priority: -job.position,
               ...(job.notBefore && job.notBefore.getTime() > Date.now() ? { startAfter: job.notBefore } : {}),
             })),
           )
