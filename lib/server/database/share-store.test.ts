@@ -137,6 +137,30 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
     expect(await findShare(connection, created.id, later)).toEqual({ state: "expired" });
   });
 
+  it("looks a share unexpired once until its expiry comes (an expiry never changes), then reads it again", async () => {
+    const now = new Date("2031-01-01T00:00:00Z");
+    const created = await createShare(connection, newShare("run-looked-at", { expiresAt: new Date(now.getTime() + 60_000) }), LIMITS, now);
+    if (!created.ok) throw new Error("not created");
+    let reads = 0;
+    const db = new Proxy(connection.db, {
+      get: (target, property, receiver) => {
+        if (property === "select") reads++;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const counted = { db, files: connection.files };
+    expect(await isShareExpired(counted, created.id, now)).toBe(false);
+    expect(await isShareExpired(counted, created.id, new Date(now.getTime() + 30_000))).toBe(false);
+    expect(reads).toBe(1);
+    // Its time has come: read again, found expired, its images deleted.
+    expect(await isShareExpired(counted, created.id, new Date(now.getTime() + 61_000))).toBe(true);
+    expect(reads).toBe(2);
+    // A share not found is not remembered: it may be made later.
+    expect(await isShareExpired(counted, "not-yet-made", now)).toBe(false);
+    expect(await isShareExpired(counted, "not-yet-made", now)).toBe(false);
+    expect(reads).toBe(4);
+  });
+
   it("keeps no staged files for a share that was not stored (the same share again, or no room)", async () => {
     const created = await createShare(connection, newShare("run-h"), LIMITS);
     if (!created.ok) throw new Error("not created");

@@ -168,8 +168,34 @@ export async function findShare(library: ShareLibrary, id: string, now = new Dat
  * alone: what is asked before a share's page is rendered, where the whole record would be read for nothing.
  */
 export async function isShareExpired(library: ShareLibrary, id: string, now = new Date()): Promise<boolean> {
+  const known = goodUntil.get(library)?.get(id);
+  if (known !== undefined && known > now.getTime()) return false;
   const [row] = await library.db.select({ expiresAt: shares.expiresAt, bytes: shares.bytes }).from(shares).where(eq(shares.id, id));
-  return row !== undefined && (await expiredNow(library, { id, ...row }, now));
+  if (row === undefined) return false;
+  if (await expiredNow(library, { id, ...row }, now)) return true;
+  rememberGoodUntil(library, id, row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  return false;
+}
+
+/**
+ * Until when each share looked at lately is still good, per library. A share's expiry is set when
+ * it is made and never changes, so one found unexpired needs no second look until then: opening a
+ * share reads the database once (the page's read), not twice. A share stopped meanwhile is missing
+ * for that read, which says so. Every instance keeps its own; none can be wrong for that reason.
+ */
+const goodUntil = new WeakMap<ShareLibrary, Map<string, number>>();
+/** The most shares remembered per library (the oldest remembered goes first). */
+const GOOD_UNTIL_KEPT = 10_000;
+
+function rememberGoodUntil(library: ShareLibrary, id: string, until: number): void {
+  let known = goodUntil.get(library);
+  if (!known) goodUntil.set(library, (known = new Map()));
+  known.delete(id);
+  if (known.size >= GOOD_UNTIL_KEPT) {
+    const oldest = known.keys().next().value;
+    if (oldest !== undefined) known.delete(oldest);
+  }
+  known.set(id, until);
 }
 
 /** Whether a share read is past its time; the first to find it so deletes its images. */
