@@ -154,8 +154,13 @@ test("a shared grid shows every cell to a colleague, each openable, and is marke
     await expect(gridCells).toHaveCount(4);
     for (const cell of await gridCells.all()) {
       const image = cell.getByRole("img");
-      await expect(image).toHaveJSProperty("complete", true);
-      expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([1024, 683]);
+      // One look at one element: the cell may put its answer's picture in place of the shared file's
+      // between two separate reads, and a picture still loading has no size yet.
+      await expect
+        .poll(() =>
+          image.evaluate((element: HTMLImageElement) => (element.complete ? [element.naturalWidth, element.naturalHeight] : null)),
+        )
+        .toEqual([1024, 683]);
     }
     // Read-only: nothing here can run.
     await expect(other.getByRole("button", { name: /^Rerun/ })).toHaveCount(0);
