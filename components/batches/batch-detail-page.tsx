@@ -35,7 +35,7 @@ export function BatchDetailPage({ initial, viewer }: { initial: BatchSummary; vi
       const read = await readBatch(initial.id, signal);
       return read.ok ? read.value : null;
     },
-    (current) => isUnfinished(current.state) || current.sending > 0,
+    (current) => isUnfinished(current.state) || current.sending + current.recording > 0,
     LIVE_EVERY_MS,
   );
   const now = useNow(1000, batch.state === "running");
@@ -50,7 +50,7 @@ export function BatchDetailPage({ initial, viewer }: { initial: BatchSummary; vi
   // The results grid is read again when asked ("Show N new results") and once the batch has ended,
   // not under the person's eyes at every row.
   const [resultsAt, setResultsAt] = useState(initial.done);
-  const ended = !isUnfinished(batch.state) && batch.sending === 0;
+  const ended = !isUnfinished(batch.state) && batch.sending + batch.recording === 0;
   // An ended batch's grid reads every result: after "Retry failed rows", new ones count from there.
   if (ended && resultsAt !== batch.done) setResultsAt(batch.done);
   const newResults = ended ? 0 : batch.done - resultsAt;

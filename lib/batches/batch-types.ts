@@ -23,8 +23,10 @@ export type BatchSummary = {
   total: number;
   done: number;
   failed: number;
-  /** Rows being sent right now. */
+  /** Rows at the service right now (sent, not yet answered). */
   sending: number;
+  /** Rows the service has answered whose run is being recorded (on PostgreSQL, see the batch runner). */
+  recording: number;
   costMicros: number;
   currency: string | null;
   /** The collection its runs go to. */

@@ -20,6 +20,7 @@ import {
 } from "./batch-handlers";
 import { ensureBatchRunner, stopBatchRunner } from "./batch-service";
 import { SIGNATURE_HEADER, verifyWebhook } from "./batch-webhook";
+import { keptAnswerOf } from "./send-batch-row";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
 import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
@@ -435,6 +436,67 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     const record = (typeof run?.record === "string" ? JSON.parse(run.record) : run?.record) as { warnings: string[] };
     expect(record.warnings.join(" ")).toMatch(/Sent 2 times: the server stopped while an earlier attempt was in flight/);
     expect(fake.requests.filter((entry) => entry.body.includes(`a crash ${kind}`))).toHaveLength(2);
+  });
+
+  it("a row the service answered before its server stopped is recorded from the kept answer, not sent again", async () => {
+    const prompt = `an answered crash ${kind}`;
+    const made = (await (
+      await create({ name: `Answered ${kind}`, rows: [{ prompt, model: "fake-b64", aspect_ratio: "1:1" }] })
+    ).json()) as {
+      id: string;
+    };
+    await waitFor(config, made.id, (batch) => batch.state === "done");
+    await stopBatchRunner();
+    // The service's answer as the runner keeps it once it has arrived (a real answer of the fake).
+    const answered = await fetch(`${fake.url}/v1/images/generations`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ROUTE_TEST_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "fake-b64", prompt, aspect_ratio: "1:1" }),
+    });
+    const kept = keptAnswerOf({
+      outcome: {
+        kind: "service",
+        exchange: {
+          requestId: "kept",
+          status: answered.status,
+          statusText: answered.statusText,
+          contentType: answered.headers.get("content-type") ?? "",
+          url: `${fake.url}/v1/images/generations`,
+          urlsTried: [`${fake.url}/v1/images/generations`],
+          keyHint: "",
+          headersMs: 1,
+          totalMs: 2,
+          serviceRequestId: "",
+          retryAfter: "",
+          location: "",
+          bytes: new Uint8Array(await answered.arrayBuffer()),
+        },
+      },
+      followed: { checks: 0, ended: null, givenUp: null },
+      warnings: [],
+      createdAt: Date.now(),
+    });
+    // As if a server had stopped while recording it: the row taken, its attempt answered and the answer kept, its lease over.
+    const database = await sharedDatabase(config.shares);
+    await database.db
+      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
+        attempts = jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'answered', 'status', 200)),
+        answer = ${JSON.stringify(kept.meta)}::jsonb, answer_bytes = ${kept.bytes}::bytea
+      WHERE batch_id = ${made.id}::text`);
+    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    await database.db.execute(sql`DELETE FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`);
+    const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
+    expect(batch.done).toBe(1);
+    const [row] = await rowsOfBatch(config, made.id);
+    expect(row?.attempts.map((attempt) => attempt.outcome)).toEqual(["answered"]);
+    expect(row?.images).toBe(1);
+    const [run] = rowsOf(await database.db.execute(sql`SELECT record FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`));
+    const record = (typeof run?.record === "string" ? JSON.parse(run.record) : run?.record) as { status: string; imageCount: number };
+    expect(record).toMatchObject({ status: "succeeded", imageCount: 1 });
+    // Sent by the batch once, and once above for the answer: not a third time.
+    expect(fake.requests.filter((entry) => entry.body.includes(prompt))).toHaveLength(2);
+    const [left] = rowsOf(await database.db.execute(sql`SELECT answer, answer_bytes FROM batch_rows WHERE batch_id = ${made.id}::text`));
+    expect(left).toEqual({ answer: null, answer_bytes: null });
   });
 
   it("a budget used pauses the batch with the reason, and it goes on when an admin raises the cap", async () => {

@@ -9,9 +9,11 @@ import { BATCH_QUEUE_PREFIX, QUEUE_SCHEMA } from "./queue-names";
 /**
  * What the runner does to a batch's rows, each step one transaction. The rules that make a row
  * sent once: only the queue job a row names may act on it; claiming marks it "sending" with a lease
- * and a pending attempt before anything is sent; a row still "sending" when its lease is over (its
- * instance stopped) gets its attempt marked "unknown" and goes back in line, the only case in which
- * a row is sent again without an answer saying it may be.
+ * and a pending attempt before anything is sent; the service's answer is kept on the row (the
+ * attempt "answered") before its run is recorded; a row still "sending" when its lease is over (its
+ * instance stopped) goes back in line, to be recorded from its kept answer, or with no answer kept,
+ * its attempt marked "unknown", to be sent again: the only case in which a row is sent again without
+ * an answer saying it may be.
  */
 
 type Store = Pick<DatabaseConnection, "db">;
@@ -23,14 +25,14 @@ const leaseFromNow = (leaseMs: number) => sql`now() + make_interval(secs => ${le
 /** The row's attempts with the one in flight (if any) marked "unknown": whether it reached the service nobody knows (migration 0015). */
 const PENDING_AS_UNKNOWN = sql`batch_pending_as_unknown(attempts)`;
 
-/** Batches the runner sends rows of, with how many of their rows are being sent (by any instance). */
+/** Batches the runner sends rows of, with how many of their rows are at the service (by any instance; answered rows being recorded are not). */
 export type ActiveBatch = { id: string; concurrency: number; sending: number };
 
 export async function activeBatches(store: Store): Promise<ActiveBatch[]> {
   const rows = rowsOf(
     await store.db.execute(sql`
       SELECT b.id, b.concurrency,
-             (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending') AS sending
+             (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending' AND r.answer IS NULL) AS sending
       FROM batches b WHERE b.state IN ('queued', 'running') ORDER BY b.created_at, b.id`),
   );
   return rows.map((row) => ({ id: String(row.id), concurrency: num(row.concurrency), sending: num(row.sending) }));
@@ -81,6 +83,14 @@ export type Claim =
       unknownAttempts: number;
       attempt: number;
     }
+  /** The service answered the row's last attempt, whose run was not recorded (its server stopped): recorded now, not sent. */
+  | {
+      kind: "record";
+      request: GenerationRequest;
+      author: { id: string; name: string };
+      answer: KeptAnswer;
+      attempt: number;
+    }
   /** Nothing to do: the row is another job's, or finished. */
   | { kind: "skip" }
   /** Not now: the batch is paused or cancelled (the row waits), or at its concurrency. */
@@ -88,7 +98,7 @@ export type Claim =
 
 /**
  * Takes a row for sending, under its batch's lock (the batch's concurrency is counted across
- * instances): one call of the database's `claim_batch_row` (migration 0015), which takes the lock,
+ * instances): one call of the database's `claim_batch_row` (migrations 0015 and 0017), which takes the lock,
  * decides and marks the row within the call, so the lock is never held across a round trip.
  */
 export async function claimRow(store: Store, row: { batchId: string; position: number; jobId: string }, leaseMs: number): Promise<Claim> {
@@ -97,12 +107,19 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
       ${leaseMs / 1000}::double precision)`),
   );
   if (claimed?.outcome === "later") return { kind: "later" };
-  if (claimed?.outcome !== "send") return { kind: "skip" };
+  if (claimed?.outcome !== "send" && claimed?.outcome !== "record") return { kind: "skip" };
   const attempts = jsonOf(claimed.attempts_before) as { outcome: string }[];
+  const request = jsonOf(claimed.row_request) as GenerationRequest;
+  const author = { id: String(claimed.batch_author), name: String(claimed.batch_author_name) };
+  if (claimed.outcome === "record") {
+    const bytes = claimed.row_answer_bytes as Uint8Array | null;
+    // The kept answer's attempt is the last one: it was counted when it was sent.
+    return { kind: "record", request, author, attempt: attempts.length, answer: { meta: jsonOf(claimed.row_answer), bytes } };
+  }
   return {
     kind: "send",
-    request: jsonOf(claimed.row_request) as GenerationRequest,
-    author: { id: String(claimed.batch_author), name: String(claimed.batch_author_name) },
+    request,
+    author,
     unknownAttempts: attempts.filter((attempt) => attempt.outcome === "unknown" || attempt.outcome === "pending").length,
     attempt: attempts.length + 1,
   };
@@ -111,7 +128,29 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
 /** A jsonb value as the driver gives it: parsed by node-postgres, text from the embedded database's raw query. */
 const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
 
-type RowKey = { batchId: string; position: number; jobId: string };
+export type RowKey = { batchId: string; position: number; jobId: string };
+
+/** The service's answer to a row, as kept on it: what it was, and its bytes (see send-batch-row.ts). */
+export type KeptAnswer = { meta: unknown; bytes: Uint8Array | null };
+
+/**
+ * The service answered the row's attempt: the answer is kept on the row, and the attempt marked
+ * answered, before its run is recorded. From here the row no longer counts against its batch's
+ * concurrency (another row may be sent), and if its server stops before the record, the row is
+ * recorded from this answer rather than sent again. False when this job no longer holds the row.
+ */
+export async function keepAnswer(store: Store, row: RowKey, status: number, answer: KeptAnswer): Promise<boolean> {
+  const kept = rowsOf(
+    await store.db.execute(sql`
+      UPDATE batch_rows SET answer = ${JSON.stringify(answer.meta)}::jsonb, answer_bytes = ${answer.bytes}::bytea,
+        attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
+                      THEN a || jsonb_build_object('outcome', 'answered', 'status', ${status}::integer) ELSE a END), '[]'::jsonb)
+                    FROM jsonb_array_elements(attempts) a)
+      WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'
+      RETURNING position`),
+  );
+  return kept.length > 0;
+}
 
 /**
  * A row that is following the service's job keeps its lease for another stretch: a job may take
@@ -201,7 +240,7 @@ export async function finishRow(
       WITH ${keep ? sql`${keep}, ` : sql``}ended AS (
         UPDATE batch_rows SET state = ${end.state}::text, job_id = NULL, lease_until = NULL, status = ${end.status}::integer,
           problem = ${end.problem}::text, answer_text = ${end.answerText}::text, run_id = ${end.runId}::text,
-          images = ${end.images}::integer, cost_micros = ${end.costMicros}::bigint, finished_at = now(),
+          images = ${end.images}::integer, cost_micros = ${end.costMicros}::bigint, finished_at = now(), answer = NULL, answer_bytes = NULL,
           attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
                         THEN a || jsonb_build_object('outcome', 'answered', 'status', ${end.status}::integer) ELSE a END), '[]'::jsonb)
                       FROM jsonb_array_elements(attempts) a)
@@ -269,8 +308,9 @@ export async function endedBatch(store: Store, batchId: string): Promise<EndedBa
 }
 
 /**
- * Rows being sent by an instance that stopped: their attempt's outcome is unknown, and they go back
- * in line. `all`: every such row (the embedded database has one process, so at its start no other
+ * Rows being sent by an instance that stopped: they go back in line, those the service had answered
+ * with their answer (recorded from it when claimed again), the others with their attempt's outcome
+ * unknown. `all`: every such row (the embedded database has one process, so at its start no other
  * is sending); otherwise those whose lease is over.
  */
 export async function recoverRows(store: Store, all: boolean): Promise<number> {

@@ -20,6 +20,7 @@ import {
   claimRow,
   finishRow,
   holdRow,
+  keepAnswer,
   noteWebhook,
   pauseForBudget,
   recoverRows,
@@ -29,9 +30,11 @@ import {
   rowsWithoutJobs,
   unannouncedBatches,
   type ActiveBatch,
+  type Claim,
   type EndedBatch,
+  type RowKey,
 } from "./batch-rows-store";
-import { sendBatchRow } from "./send-batch-row";
+import { answerFromKept, askService, keptAnswerOf, recordAnswer, type RowAnswer } from "./send-batch-row";
 import { callWebhook, WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
 import { sql } from "drizzle-orm";
 
@@ -39,7 +42,10 @@ import { sql } from "drizzle-orm";
  * Runs every batch to its end, on each instance that has the library: rows are handed out by the
  * durable queue (pg-boss, one queue per batch, see queue-engine.ts) and acted on only as the row's
  * own record allows (see batch-rows-store.ts). Each instance sends as many rows as the server's
- * in-flight limit leaves room for and each batch's concurrency allows across all instances.
+ * in-flight limit leaves room for and each batch's concurrency allows across all instances. On
+ * PostgreSQL both count rows at the service: once it has answered, the answer is kept on the row
+ * and the next row is sent while the run is recorded (at most the batch's concurrency of records
+ * at once, here; see `keepsAnswers`).
  *
  * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
  * embedded database, whose one process is this one; past their lease on PostgreSQL), batches paused
@@ -80,10 +86,21 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   const completer = jobCompleter(engine);
   const instance = randomUUID();
   const leaseMs = config.limits.timeoutMs + LEASE_MARGIN_MS;
+  /**
+   * Whether a row's answer is kept on it and its place at the service given to the next row while
+   * its run is recorded: on a PostgreSQL server, where the server's thread mostly waits on round
+   * trips. The embedded database runs on the server's one thread, which is what limits a batch
+   * there: keeping the answer is one more statement a row and frees nothing, so a row holds its
+   * place until its run is recorded (2,000 rows: 1.32 and 1.33 × the ideal that way, 1.47 and
+   * 1.36 × with the answer kept; on PostgreSQL 1.08 × with it, 1.2 to 1.3 × without).
+   */
+  const keepsAnswers = connection.kind === "postgres";
   const knownQueues = new Set<string>();
   let batches: ActiveBatch[] = [];
-  /** Rows this instance is sending, by batch. */
+  /** Rows this instance is sending (not yet answered), by batch. */
   const sendingHere = new Map<string, number>();
+  /** Rows this instance is recording (answered, their run being made), by batch: at most its concurrency. */
+  const recordingHere = new Map<string, number>();
   /** This instance's rows as counted when `batches` was read: the rest of each batch's count is other instances'. */
   let sendingHereAtUpkeep = new Map<string, number>();
   const othersSending = (batch: ActiveBatch) => Math.max(0, batch.sending - (sendingHereAtUpkeep.get(batch.id) ?? 0));
@@ -209,6 +226,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             config.limits.maxInFlight - generationsInFlight(),
             // Rows other instances send count too, as last seen (claiming holds the batch to it exactly).
             batch.concurrency - (sendingHere.get(batch.id) ?? 0) - othersSending(batch),
+            // A record may fetch the service's pictures and take long: sends do not run ahead of records without end.
+            batch.concurrency - (recordingHere.get(batch.id) ?? 0),
           );
           if (room <= 0) continue;
           let held = heldJobs.get(batch.id) ?? [];
@@ -236,14 +255,28 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             }
             took++;
             sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 0) + 1);
-            const work = handleJob(batch.id, job)
+            let phase: "sending" | "recording" = "sending";
+            /** The service has answered (the answer kept): the row's place at the service goes to the next row. */
+            const answered = () => {
+              if (phase !== "sending") return;
+              phase = "recording";
+              slot();
+              sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
+              recordingHere.set(batch.id, (recordingHere.get(batch.id) ?? 0) + 1);
+              wakeSender();
+            };
+            const work = handleJob(batch.id, job, answered)
               .catch(async (error: unknown) => {
                 await abandonRow(connection, { batchId: batch.id, position: job.data.position, jobId: job.id }).catch(() => undefined);
                 warnAtMostEveryMinute("batch-row", `Image Prompt Playground: a batch row could not be handled (${errorText(error)}).`);
               })
               .finally(() => {
-                slot();
-                sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
+                if (phase === "sending") {
+                  slot();
+                  sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
+                } else {
+                  recordingHere.set(batch.id, (recordingHere.get(batch.id) ?? 1) - 1);
+                }
                 running.delete(work);
                 wakeSender();
               });
@@ -264,46 +297,34 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     }
   };
 
-  const handleJob = async (batchId: string, job: Job) => {
+  /**
+   * `answered`: called once the service has answered and the answer is kept on the row (see
+   * `keepsAnswers`), so the next row is sent while this one's run is recorded.
+   */
+  const handleJob = async (batchId: string, job: Job, answered: () => void) => {
     const queue = queueOf(batchId);
     const key = { batchId, position: job.data.position, jobId: job.id };
     const claim = await claimRow(connection, key, leaseMs);
-    if (claim.kind !== "send") {
+    if (claim.kind === "skip" || claim.kind === "later") {
       completer.complete(queue, job.id);
       return;
     }
     const runId = batchRunId(batchId, key.position);
-    const warnings =
-      claim.unknownAttempts > 0
-        ? [
-            `Sent ${claim.attempt} times: the server stopped while ${claim.unknownAttempts === 1 ? "an earlier attempt was" : `${claim.unknownAttempts} earlier attempts were`} in flight, so ${claim.unknownAttempts === 1 ? "its" : "their"} outcome is unknown and the service may have made (and charged for) ${claim.unknownAttempts === 1 ? "it" : "them"} too.`,
-          ]
-        : [];
-    const result = await sendBatchRow(config, claim.author, claim.request, {
-      id: runId,
-      createdAt: Date.now(),
-      warnings,
-      signal: AbortSignal.timeout(leaseMs),
-      following: { hold: () => holdRow(connection, key, leaseMs), stopping: stopping.signal },
-    });
-    if (result.kind === "budget-used") {
-      const resumeAt = new Date(Math.min(result.renewsAt.getTime(), Date.now() + BUDGET_RECHECK_MS));
-      await pauseForBudget(connection, key, result.detail, resumeAt);
-      completer.complete(queue, job.id);
-      return;
+    let answer: RowAnswer;
+    if (claim.kind === "record") {
+      // Answered before its server stopped: nothing is sent, its run is made from the kept answer.
+      answered();
+      answer = answerFromKept(claim.answer);
+    } else {
+      const asked = await sendRow(claim, key);
+      if (!asked) {
+        completer.complete(queue, job.id);
+        return;
+      }
+      if (keepsAnswers) answered();
+      answer = asked;
     }
-    if (result.kind === "budget-unavailable") {
-      await retryLater(connection, key, 0, new Date(Date.now() + 5000));
-      completer.complete(queue, job.id);
-      return;
-    }
-    if (result.retryable && claim.attempt < MAX_ATTEMPTS) {
-      const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (claim.attempt - 1));
-      const wait = Math.min(BACKOFF_MAX_MS * 5, Math.max(backoff, result.retryAfterMs ?? 0));
-      await retryLater(connection, key, result.status, new Date(Date.now() + wait));
-      completer.complete(queue, job.id);
-      return;
-    }
+    const result = await recordAnswer(config, claim.request, runId, answer);
     const succeeded = result.problem === null;
     // A run with an image goes to the author's library in the statement that records the row's end
     // (its collection named it when the batch was made: it shows there now that it has arrived).
@@ -337,6 +358,42 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     );
     completer.complete(queue, job.id);
     if (finished.ended) void announceEnd(finished.ended);
+  };
+
+  /**
+   * Sends a claimed row: its answer, kept on the row, or null when the row went back in line
+   * (its budget used, or an answer worth trying again later).
+   */
+  const sendRow = async (claim: Extract<Claim, { kind: "send" }>, key: RowKey): Promise<RowAnswer | null> => {
+    const warnings =
+      claim.unknownAttempts > 0
+        ? [
+            `Sent ${claim.attempt} times: the server stopped while ${claim.unknownAttempts === 1 ? "an earlier attempt was" : `${claim.unknownAttempts} earlier attempts were`} in flight, so ${claim.unknownAttempts === 1 ? "its" : "their"} outcome is unknown and the service may have made (and charged for) ${claim.unknownAttempts === 1 ? "it" : "them"} too.`,
+          ]
+        : [];
+    const asked = await askService(config, claim.author, claim.request, {
+      createdAt: Date.now(),
+      warnings,
+      signal: AbortSignal.timeout(leaseMs),
+      following: { hold: () => holdRow(connection, key, leaseMs), stopping: stopping.signal },
+    });
+    if (asked.kind === "budget-used") {
+      const resumeAt = new Date(Math.min(asked.renewsAt.getTime(), Date.now() + BUDGET_RECHECK_MS));
+      await pauseForBudget(connection, key, asked.detail, resumeAt);
+      return null;
+    }
+    if (asked.kind === "budget-unavailable") {
+      await retryLater(connection, key, 0, new Date(Date.now() + 5000));
+      return null;
+    }
+    if (asked.retryable && claim.attempt < MAX_ATTEMPTS) {
+      const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (claim.attempt - 1));
+      const wait = Math.min(BACKOFF_MAX_MS * 5, Math.max(backoff, asked.retryAfterMs ?? 0));
+      await retryLater(connection, key, asked.status, new Date(Date.now() + wait));
+      return null;
+    }
+    if (keepsAnswers) await keepAnswer(connection, key, asked.status, keptAnswerOf(asked.answer));
+    return asked.answer;
   };
 
   const announceEnd = async (ended: EndedBatch) => {

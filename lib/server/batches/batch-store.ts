@@ -19,7 +19,8 @@ const time = (value: unknown) => (value === null || value === undefined ? null :
 const SUMMARY_COLUMNS = sql`b.id, b.name, b.state, b.paused_for, b.pause_detail, b.concurrency, b.total, b.done, b.failed,
   b.cost_micros, b.currency, b.collection_id, b.webhook_url IS NOT NULL AS has_webhook, b.webhook_outcome,
   b.created_at, b.started_at, b.finished_at,
-  (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending') AS sending`;
+  (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending' AND r.answer IS NULL) AS sending,
+  (SELECT count(*) FROM batch_rows r WHERE r.batch_id = b.id AND r.state = 'sending' AND r.answer IS NOT NULL) AS recording`;
 
 function summaryOf(row: Record<string, unknown>): BatchSummary {
   const total = num(row.total);
@@ -42,6 +43,7 @@ function summaryOf(row: Record<string, unknown>): BatchSummary {
     done: num(row.done),
     failed: num(row.failed),
     sending: num(row.sending),
+    recording: num(row.recording),
     costMicros: num(row.cost_micros),
     currency: (row.currency as string | null) ?? null,
     collectionId: (row.collection_id as string | null) ?? null,
@@ -158,7 +160,7 @@ export async function changeBatch(store: Store, id: string, author: string, acti
         return true;
       case "cancel":
         if (!unfinished) return false;
-        await tx.execute(sql`UPDATE batch_rows SET state = 'cancelled', job_id = NULL, finished_at = now()
+        await tx.execute(sql`UPDATE batch_rows SET state = 'cancelled', job_id = NULL, finished_at = now(), answer = NULL, answer_bytes = NULL
           WHERE batch_id = ${id}::text AND state = 'waiting'`);
         await tx.execute(sql`UPDATE batches SET state = 'cancelled', paused_for = NULL, pause_detail = NULL, resume_at = NULL,
           finished_at = now() WHERE id = ${id}::text`);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "@/lib/server/config/config";
 import type { GenerationRequest } from "@/lib/request/generation-request";
-import type { RunOutcome } from "@/lib/answer/run-outcome";
+import type { RunOutcome, ServiceExchange } from "@/lib/answer/run-outcome";
 import { parseRetryAfter } from "@/lib/answer/retry-after";
 import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { recordRun } from "@/lib/history/record-run";
@@ -23,31 +23,50 @@ import type { Author } from "@/lib/server/people/author";
 import type { ShareFile } from "@/lib/server/database/share-store";
 import { thumbnailOf } from "@/lib/server/library/server-thumbnail";
 import { followBatchJob, type FollowedJob, type JobFollowing } from "./follow-batch-job";
+import type { KeptAnswer } from "./batch-rows-store";
 
 /**
  * One row of a batch sent to the service, as the generate route sends a person's request: their
  * budget reserved first, the call, the answer relayed (the key scrubbed out of it, pictures on the
  * service's host granted) and read as the page reads it, then made into the run history keeps.
  * A batch's run is the very run the page would have made from the same answer.
+ *
+ * Two steps: `askService` ends when the service has answered (the row's place at the service is
+ * free then), and `recordAnswer` makes the run. Between them the answer is kept on the row
+ * (`keptAnswerOf`), so a server that stops while recording does not send the row again.
  */
 
-export type RowAttemptResult =
+/** What the service answered a row's attempt, and what the run made of it will say. */
+export type RowAnswer = {
+  outcome: RunOutcome;
+  followed: Omit<FollowedJob, "outcome">;
+  /** The run's warnings known when it was sent (an earlier attempt's outcome unknown). */
+  warnings: string[];
+  createdAt: number;
+};
+
+export type RowAsked =
   | { kind: "budget-used"; detail: string; renewsAt: Date }
   | { kind: "budget-unavailable" }
   | {
       kind: "answered";
+      answer: RowAnswer;
       /** The service's status (0 when it never answered), and whether trying again may go better. */
       status: number;
       retryable: boolean;
       /** How long the service asked to be left alone (Retry-After), in ms; null when it did not say. */
       retryAfterMs: number | null;
-      /** What went wrong, in a sentence; null for a run with an image. */
-      problem: string | null;
-      /** The service's answer as text (the start of it), for a failed row. */
-      answerText: string | null;
-      images: number;
-      run: { record: ArchivedRun; files: ShareFile[] };
     };
+
+export type RowRecorded = {
+  status: number;
+  /** What went wrong, in a sentence; null for a run with an image. */
+  problem: string | null;
+  /** The service's answer as text (the start of it), for a failed row. */
+  answerText: string | null;
+  images: number;
+  run: { record: ArchivedRun; files: ShareFile[] };
+};
 
 /** Statuses after which the same request may well succeed: too many requests, the service's own trouble. */
 const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
@@ -56,19 +75,18 @@ const RETRYABLE_PROBLEMS = /service-timeout|service-unreachable|answer-broken/;
 /** What a failed row shows of the service's answer. */
 const ANSWER_TEXT_MAX_CHARS = 4000;
 
-export async function sendBatchRow(
+export async function askService(
   config: ServerConfig,
   author: Author,
   generation: GenerationRequest,
   run: {
-    id: string;
     createdAt: number;
     warnings: string[];
     signal: AbortSignal;
     /** How a job the service answers with is followed (the row's lease kept, the server's stop). */
     following: Pick<JobFollowing, "hold" | "stopping" | "forAtMostMs">;
   },
-): Promise<RowAttemptResult> {
+): Promise<RowAsked> {
   const requestId = randomUUID();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -108,10 +126,37 @@ export async function sendBatchRow(
     const check = (url: string) => checkJob(config, url, { context, signal: run.following.stopping, elapsed, started });
     const job = await followBatchJob(first, { ...run.following, check });
     outcome = job.outcome;
-    followed = job;
+    followed = { checks: job.checks, ended: job.ended, givenUp: job.givenUp };
   }
+  const retryAfter = outcome.kind === "service" ? outcome.exchange.retryAfter : "";
+  // Once the service took the job, sending the row again would start (and charge for) another one.
+  const retryable =
+    followed.checks > 0
+      ? false
+      : outcome.kind === "service"
+        ? RETRYABLE_STATUSES.has(outcome.exchange.status)
+        : outcome.kind === "problem"
+          ? RETRYABLE_PROBLEMS.test(outcome.problem.type)
+          : outcome.kind === "failed";
+  return {
+    kind: "answered",
+    answer: { outcome, followed, warnings: run.warnings, createdAt: run.createdAt },
+    status: statusOf(outcome),
+    retryable,
+    retryAfterMs: retryAfter ? parseRetryAfter(retryAfter, Date.now()) : null,
+  };
+}
+
+/** The run a row's answer makes (`runId`: the row's run, the same for every attempt). */
+export async function recordAnswer(
+  config: ServerConfig,
+  generation: GenerationRequest,
+  runId: string,
+  answer: RowAnswer,
+): Promise<RowRecorded> {
+  const { outcome, followed } = answer;
   const history = await recordRun(
-    { id: run.id, createdAt: run.createdAt, request: generation, outcome },
+    { id: runId, createdAt: answer.createdAt, request: generation, outcome },
     {
       analyse: (bytes, contentType, base) => analyseAnswer(bytes, contentType, undefined, base),
       readRemoteImage: (url, grant) => (grant ? readServicePicture(config, url) : Promise.resolve(null)),
@@ -126,7 +171,7 @@ export async function sendBatchRow(
         `The service answered with a job; it was followed for ${followed.checks} ${followed.checks === 1 ? "check" : "checks"}, until ${followed.ended}, and this is the answer of the last check.`,
       ]
     : [];
-  const warnings = [...run.warnings, ...followNote, ...history.warnings];
+  const warnings = [...answer.warnings, ...followNote, ...history.warnings];
   const { entries, archived } = await archivedRunFiles({ ...history, warnings });
   const named = new Set(fileNamesOf(archived));
   const files: ShareFile[] = [];
@@ -139,28 +184,45 @@ export async function sendBatchRow(
         : (sniffImageMime(data.subarray(0, 32)) ?? "application/octet-stream");
     files.push({ name: entry.name, contentType: type, data });
   }
-  const status = outcome.kind === "service" ? outcome.exchange.status : outcome.kind === "problem" ? outcome.status : 0;
-  const retryAfter = outcome.kind === "service" ? outcome.exchange.retryAfter : "";
-  // Once the service took the job, sending the row again would start (and charge for) another one.
-  const retryable =
-    followed.checks > 0
-      ? false
-      : outcome.kind === "service"
-        ? RETRYABLE_STATUSES.has(outcome.exchange.status)
-        : outcome.kind === "problem"
-          ? RETRYABLE_PROBLEMS.test(outcome.problem.type)
-          : outcome.kind === "failed";
   return {
-    kind: "answered",
-    status,
-    retryable,
-    retryAfterMs: retryAfter ? parseRetryAfter(retryAfter, Date.now()) : null,
+    status: statusOf(outcome),
     problem: history.status === "succeeded" ? null : (followed.givenUp ?? problemOf(outcome, followed.ended)),
     answerText: history.status === "succeeded" ? null : answerTextOf(outcome),
     images: history.imageCount,
     run: { record: archived, files },
   };
 }
+
+/** A row's answer as the row keeps it: its bytes apart (a bytea column), the rest as JSON. */
+export function keptAnswerOf(answer: RowAnswer): KeptAnswer {
+  if (answer.outcome.kind !== "service") return { meta: answer, bytes: null };
+  const { bytes, ...exchange } = answer.outcome.exchange;
+  return {
+    meta: { ...answer, outcome: { kind: "service", exchange } },
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  };
+}
+
+/** The answer kept on a row, as it was; one that cannot be read (kept by another version) is a failed run saying so. */
+export function answerFromKept(kept: KeptAnswer): RowAnswer {
+  const meta = kept.meta as Partial<RowAnswer> | null;
+  const kind = meta?.outcome?.kind;
+  if (!meta || !kind || !meta.followed || !Array.isArray(meta.warnings) || typeof meta.createdAt !== "number") {
+    return {
+      outcome: { kind: "failed", message: "The service's answer was kept, but could not be read back to record the run.", totalMs: 0 },
+      followed: { checks: 0, ended: null, givenUp: null },
+      warnings: [],
+      createdAt: Date.now(),
+    };
+  }
+  if (kind !== "service") return meta as RowAnswer;
+  const exchange = (meta.outcome as { exchange: Omit<ServiceExchange, "bytes"> }).exchange;
+  const bytes = new Uint8Array(kept.bytes ?? new Uint8Array(0));
+  return { ...(meta as RowAnswer), outcome: { kind: "service", exchange: { ...exchange, bytes } } };
+}
+
+const statusOf = (outcome: RunOutcome) =>
+  outcome.kind === "service" ? outcome.exchange.status : outcome.kind === "problem" ? outcome.status : 0;
 
 /** The files a run's record names: what the library keeps of it (request.json and run.json are the record itself). */
 function fileNamesOf(record: ArchivedRun): string[] {

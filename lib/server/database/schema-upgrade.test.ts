@@ -128,6 +128,8 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0013_collection_links",
               "0014_batches",
               "0015_batch_claim_function",
+              "0016_batch_row_answers",
+              "0017_batch_claim_answered",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);

@@ -482,6 +482,14 @@ export const batchRows = pgTable(
     images: integer("images").notNull().default(0),
     costMicros: bigint("cost_micros", { mode: "number" }).notNull().default(0),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * While sending, once the service has answered: its answer, kept until the row's run is
+     * recorded (see send-batch-row.ts). The row no longer counts against the batch's concurrency,
+     * and a row whose server stopped before its run was recorded is recorded from it, not sent again.
+     */
+    answer: jsonb("answer"),
+    /** The answer's bytes (its body), beside it. */
+    answerBytes: bytea("answer_bytes"),
   },
   (table) => [
     primaryKey({ name: "batch_rows_pkey", columns: [table.batchId, table.position] }),

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
+import { rowsOf } from "@/lib/server/database/result-rows";
+import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
+import { insertBatch } from "./batch-store";
+import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, recoverRows } from "./batch-rows-store";
+
+/**
+ * A row whose answer has arrived is kept with it on the row: from then it no longer counts against
+ * its batch's concurrency (its run is being recorded; nothing more is sent for it), and if its
+ * server stops before the record, it is claimed again to be recorded from that answer, not sent.
+ */
+describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
+  let connection: DatabaseConnection;
+  beforeAll(async () => {
+    connection = await openDatabase(
+      kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() },
+    );
+  });
+  afterAll(async () => {
+    await connection.close();
+  });
+
+  const LEASE_MS = 60_000;
+  const jobOf = (position: number, round: number) => `00000000-0000-4000-8000-${String(round * 100 + position).padStart(12, "0")}`;
+  /** Gives a row a job (as upkeep does) and claims it with that job (as the runner does). */
+  const claim = async (position: number, round: number) => {
+    const jobId = jobOf(position, round);
+    expect(await assignJobs(connection, [{ batchId: "kept", position, jobId }])).toBe(1);
+    return { key: { batchId: "kept", position, jobId }, claim: await claimRow(connection, { batchId: "kept", position, jobId }, LEASE_MS) };
+  };
+
+  it("frees the row's place at the service, and after a stop is recorded from it with no new attempt", { timeout: 60_000 }, async () => {
+    await insertBatch(
+      connection,
+      {
+        id: "kept",
+        author: { id: "you", name: "You" },
+        name: "Kept",
+        rows: [0, 1].map((index) => ({ line: index + 2, request: { prompt: `row ${index}`, model: "fake-b64", aspect_ratio: "1:1" } })),
+        concurrency: 1,
+        collectionId: null,
+        webhook: null,
+        currency: null,
+      },
+      5,
+    );
+    const first = await claim(0, 1);
+    expect(first.claim.kind).toBe("send");
+    // At its concurrency (1): the second row waits while the first is at the service.
+    expect((await claim(1, 1)).claim.kind).toBe("later");
+
+    const bytes = new TextEncoder().encode('{"data":[{"b64_json":"…"}]}');
+    const meta = { outcome: { kind: "service", exchange: { status: 200 } }, note: "the answer as the runner keeps it" };
+    expect(await keepAnswer(connection, first.key, 200, { meta, bytes })).toBe(true);
+    expect((await activeBatches(connection)).find((batch) => batch.id === "kept")?.sending).toBe(0);
+    const second = await claim(1, 2);
+    expect(second.claim.kind).toBe("send");
+    expect((await activeBatches(connection)).find((batch) => batch.id === "kept")?.sending).toBe(1);
+
+    // The server stops: the answered row goes back in line with its answer, the other with its attempt unknown.
+    expect(await recoverRows(connection, true)).toBe(2);
+    const again = await claim(0, 3);
+    expect(again.claim).toMatchObject({ kind: "record", attempt: 1, answer: { meta } });
+    if (again.claim.kind !== "record") throw new Error("not a record");
+    expect(new TextDecoder().decode(again.claim.answer.bytes ?? new Uint8Array())).toBe(new TextDecoder().decode(bytes));
+    // Recorded whatever the concurrency: it sends nothing.
+    expect((await claim(1, 3)).claim).toMatchObject({ kind: "send", unknownAttempts: 1, attempt: 2 });
+
+    const end = { state: "done", status: 200, problem: null, answerText: null, runId: null, images: 1, costMicros: 0 } as const;
+    expect((await finishRow(connection, again.key, end)).counted).toBe(true);
+    const rows = rowsOf(
+      await connection.db.execute(
+        sql`SELECT position, attempts, answer, answer_bytes FROM batch_rows WHERE batch_id = 'kept' ORDER BY position`,
+      ),
+    );
+    const outcomes = (value: unknown) =>
+      ((typeof value === "string" ? JSON.parse(value) : value) as { outcome: string }[]).map((attempt) => attempt.outcome);
+    expect(outcomes(rows[0]?.attempts)).toEqual(["answered"]);
+    expect(rows[0]).toMatchObject({ answer: null, answer_bytes: null });
+    expect(outcomes(rows[1]?.attempts)).toEqual(["unknown", "pending"]);
+  });
+});
