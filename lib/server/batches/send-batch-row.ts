@@ -31,9 +31,9 @@ import type { KeptAnswer } from "./batch-rows-store";
  * service's host granted) and read as the page reads it, then made into the run history keeps.
  * A batch's run is the very run the page would have made from the same answer.
  *
- * Two steps: `askService` ends when the service has answered (the row's place at the service is
- * free then), and `recordAnswer` makes the run. Between them the answer is kept on the row
- * (`keptAnswerOf`), so a server that stops while recording does not send the row again.
+ * Two steps: `askService` ends when the service has answered, and `recordAnswer` makes the run. On
+ * PostgreSQL the answer is kept on the row between them (`keptAnswerOf`) and the row's place at the
+ * service goes to the next row; a server that stops while recording does not send the row again.
  */
 
 /** What the service answered a row's attempt, and what the run made of it will say. */
