@@ -128,6 +128,16 @@ describe.each(DATABASE_TARGETS)("collections on %s", (kind) => {
     expect(await collectionFor(connection, board.id, ANA.id)).toBeNull();
   });
 
+  it("runs added together are newest added in the order given (a batch's last line first), not by their ids", async () => {
+    const board = await made(connection, ANA, "In order", "private");
+    for (const id of ["r2", "r9", "r10"]) await keep(connection, ANA.id, id, samplePng(12, 12));
+    // Ids whose order as text is not the order given ("r10" < "r2" < "r9").
+    expect(await addToCollection(connection, board.id, ANA.id, ["r2", "r9", "r10"])).toEqual({ added: 3 });
+    const first = await collectionRuns(connection, board.id, { order: "newest", after: null, limit: 2 });
+    const rest = await collectionRuns(connection, board.id, { order: "newest", after: first.next, limit: 2 });
+    expect([...first.entries, ...rest.entries].map((entry) => entry.id)).toEqual(["r10", "r9", "r2"]);
+  });
+
   it("holds each person's collections, a collection's runs and its people to their most, even when asked all at once", async () => {
     // Ten at once with room for three (one made by a teammate does not count).
     await made(connection, BEN, "Ben's own", "team");

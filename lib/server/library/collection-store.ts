@@ -162,8 +162,11 @@ export async function addToCollection(
     if (holds + adding > max) return { full: { holds, adding, max } };
     const added = rowsOf(
       await tx.execute(sql`
-        INSERT INTO library_collection_items (collection_id, author, run_id, added_by)
-        SELECT ${id}::text, ${person}::text, run_id, ${person}::text FROM unnest(${textArray(runIds)}) AS run_id
+        INSERT INTO library_collection_items (collection_id, author, run_id, added_by, added_at)
+        -- Runs added together are added in the order given, a microsecond apart: "newest added
+        -- first" shows the last of them first (a batch's last line), not an order of their ids.
+        SELECT ${id}::text, ${person}::text, wanted.run_id, ${person}::text, now() + wanted.n * interval '1 microsecond'
+        FROM unnest(${textArray(runIds)}) WITH ORDINALITY AS wanted(run_id, n)
         ON CONFLICT DO NOTHING
         RETURNING run_id`),
     );
