@@ -55,7 +55,12 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
     expect((await claim(1, 1)).claim.kind).toBe("later");
 
     const bytes = new TextEncoder().encode('{"data":[{"b64_json":"…"}]}');
-    const meta = { outcome: { kind: "service", exchange: { status: 200 } }, note: "the answer as the runner keeps it" };
+    // A NUL (which jsonb cannot hold) in the service's words is kept as U+FFFD.
+    const meta = {
+      outcome: { kind: "service", exchange: { status: 200, statusText: "O\u0000K" } },
+      note: "the answer as the runner keeps it",
+    };
+    const keptMeta = { ...meta, outcome: { kind: "service", exchange: { status: 200, statusText: "O\uFFFDK" } } };
     expect(await keepAnswer(connection, first.key, 200, { meta, bytes })).toBe(true);
     expect((await activeBatches(connection)).find((batch) => batch.id === "kept")?.sending).toBe(0);
     const second = await claim(1, 2);
@@ -65,7 +70,7 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
     // The server stops: the answered row goes back in line with its answer, the other with its attempt unknown.
     expect(await recoverRows(connection, true)).toBe(2);
     const again = await claim(0, 3);
-    expect(again.claim).toMatchObject({ kind: "record", attempt: 1, answer: { meta } });
+    expect(again.claim).toMatchObject({ kind: "record", attempt: 1, answer: { meta: keptMeta } });
     if (again.claim.kind !== "record") throw new Error("not a record");
     expect(new TextDecoder().decode(again.claim.answer.bytes ?? new Uint8Array())).toBe(new TextDecoder().decode(bytes));
     // Recorded whatever the concurrency: it sends nothing.

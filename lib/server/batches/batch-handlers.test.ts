@@ -499,6 +499,31 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
     expect(left).toEqual({ answer: null, answer_bytes: null });
   });
 
+  it("a row sent as often as a row may be, each time with no outcome recorded, is not sent again: it fails, saying so", async () => {
+    const prompt = `sent too often ${kind}`;
+    const made = (await (
+      await create({ name: `Too often ${kind}`, rows: [{ prompt, model: "fake-b64", aspect_ratio: "1:1" }] })
+    ).json()) as {
+      id: string;
+    };
+    await waitFor(config, made.id, (batch) => batch.state === "done");
+    await stopBatchRunner();
+    // Four attempts whose outcome is unknown and a fifth in flight when its server stopped.
+    const database = await sharedDatabase(config.shares);
+    await database.db
+      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
+        attempts = (SELECT jsonb_agg(jsonb_build_object('at', n, 'outcome', CASE WHEN n < 5 THEN 'unknown' ELSE 'pending' END)) FROM generate_series(1, 5) n)
+      WHERE batch_id = ${made.id}::text`);
+    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    const batch = await waitFor(config, made.id, (seen) => !isUnfinished(seen.state));
+    expect(batch).toMatchObject({ state: "failed", done: 0, failed: 1 });
+    const [row] = await rowsOfBatch(config, made.id);
+    expect(row?.attempts.map((attempt) => attempt.outcome)).toEqual(["unknown", "unknown", "unknown", "unknown", "unknown"]);
+    expect(row?.problem).toMatch(/^Sent 5 times with no outcome recorded/);
+    // Sent once, when the batch first ran: not a sixth time.
+    expect(fake.requests.filter((entry) => entry.body.includes(prompt))).toHaveLength(1);
+  });
+
   it("a budget used pauses the batch with the reason, and it goes on when an admin raises the cap", async () => {
     const database = await sharedDatabase(config.shares);
     const you = { id: "you", name: "You" };

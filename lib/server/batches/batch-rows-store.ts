@@ -130,6 +130,9 @@ const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.pa
 
 export type RowKey = { batchId: string; position: number; jobId: string };
 
+/** jsonb holds no NUL character (a service's text may carry one): each becomes U+FFFD. */
+const withoutNul = (_key: string, value: unknown) => (typeof value === "string" ? value.replaceAll("\u0000", "\uFFFD") : value);
+
 /** The service's answer to a row, as kept on it: what it was, and its bytes (see send-batch-row.ts). */
 export type KeptAnswer = { meta: unknown; bytes: Uint8Array | null };
 
@@ -142,7 +145,7 @@ export type KeptAnswer = { meta: unknown; bytes: Uint8Array | null };
 export async function keepAnswer(store: Store, row: RowKey, status: number, answer: KeptAnswer): Promise<boolean> {
   const kept = rowsOf(
     await store.db.execute(sql`
-      UPDATE batch_rows SET answer = ${JSON.stringify(answer.meta)}::jsonb, answer_bytes = ${answer.bytes}::bytea,
+      UPDATE batch_rows SET answer = ${JSON.stringify(answer.meta, withoutNul)}::jsonb, answer_bytes = ${answer.bytes}::bytea,
         attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
                       THEN a || jsonb_build_object('outcome', 'answered', 'status', ${status}::integer) ELSE a END), '[]'::jsonb)
                     FROM jsonb_array_elements(attempts) a)
@@ -196,6 +199,8 @@ export async function retryLater(store: Store, row: RowKey, status: number, notB
 
 export type RowEnd = {
   state: "done" | "failed";
+  /** False when the attempt claimed last was not sent (the row gave up before it): it is not kept among the attempts. */
+  sent?: boolean;
   status: number;
   problem: string | null;
   answerText: string | null;
@@ -243,7 +248,8 @@ export async function finishRow(
           images = ${end.images}::integer, cost_micros = ${end.costMicros}::bigint, finished_at = now(), answer = NULL, answer_bytes = NULL,
           attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
                         THEN a || jsonb_build_object('outcome', 'answered', 'status', ${end.status}::integer) ELSE a END), '[]'::jsonb)
-                      FROM jsonb_array_elements(attempts) a)
+                      FROM jsonb_array_elements(attempts) a
+                      WHERE ${end.sent ?? true}::boolean OR a->>'outcome' <> 'pending')
         WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'
         RETURNING position
       ), counted AS (

@@ -34,7 +34,7 @@ import {
   type EndedBatch,
   type RowKey,
 } from "./batch-rows-store";
-import { answerFromKept, askService, keptAnswerOf, recordAnswer, type RowAnswer } from "./send-batch-row";
+import { answerFromKept, askService, keptAnswerOf, recordAnswer, unrecordedAnswer, type RowAnswer } from "./send-batch-row";
 import { callWebhook, WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
 import { sql } from "drizzle-orm";
 
@@ -315,6 +315,22 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       // Answered before its server stopped: nothing is sent, its run is made from the kept answer.
       answered();
       answer = answerFromKept(claim.answer);
+    } else if (claim.attempt > MAX_ATTEMPTS) {
+      // Sent as often as a row may be, each time with no outcome recorded (its server stopped, or
+      // its handling failed): not sent again, so a row that keeps failing is not charged for ever.
+      const finished = await finishRow(connection, key, {
+        state: "failed",
+        sent: false,
+        status: 0,
+        problem: `Sent ${MAX_ATTEMPTS} times with no outcome recorded (the server stopped or failed while each was in flight); not sent again.`,
+        answerText: null,
+        runId: null,
+        images: 0,
+        costMicros: 0,
+      });
+      completer.complete(queue, job.id);
+      if (finished.ended) void announceEnd(finished.ended);
+      return;
     } else {
       const asked = await sendRow(claim, key);
       if (!asked) {
@@ -324,22 +340,25 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       if (keepsAnswers) answered();
       answer = asked;
     }
-    const result = await recordAnswer(config, claim.request, runId, answer);
-    const succeeded = result.problem === null;
+    // A run that cannot be made from its answer (our own failure) fails its row: made again, it
+    // would fail again (and a row sent again would be charged again).
+    const result = await recordAnswer(config, claim.request, runId, answer).catch((error: unknown) => unrecordedAnswer(answer, error));
+    const succeeded = result.problem === null && result.run !== null;
     // A run with an image goes to the author's library in the statement that records the row's end
     // (its collection named it when the batch was made: it shows there now that it has arrived).
-    const keep = succeeded
-      ? await runInsertion(connection, claim.author.id, {
-          record: result.run.record,
-          verdictAt: 0,
-          files: withOwnThumbnail(result.run.record.thumbnailFile, result.run.files).map((file) => ({
-            name: file.name,
-            contentType: file.contentType,
-            bytes: "data" in file ? file.data.byteLength : file.bytes,
-            source: "data" in file ? { data: file.data } : { path: file.path },
-          })),
-        })
-      : null;
+    const keep =
+      succeeded && result.run
+        ? await runInsertion(connection, claim.author.id, {
+            record: result.run.record,
+            verdictAt: 0,
+            files: withOwnThumbnail(result.run.record.thumbnailFile, result.run.files).map((file) => ({
+              name: file.name,
+              contentType: file.contentType,
+              bytes: "data" in file ? file.data.byteLength : file.bytes,
+              source: "data" in file ? { data: file.data } : { path: file.path },
+            })),
+          })
+        : null;
     const price = config.prices[claim.request.model];
     const costMicros = price?.perImage ? Math.round(price.perImage * 1_000_000) * result.images : 0;
     const finished = await finishRow(

@@ -65,7 +65,8 @@ export type RowRecorded = {
   /** The service's answer as text (the start of it), for a failed row. */
   answerText: string | null;
   images: number;
-  run: { record: ArchivedRun; files: ShareFile[] };
+  /** Null when no run could be made of the answer (see `unrecordedAnswer`). */
+  run: { record: ArchivedRun; files: ShareFile[] } | null;
 };
 
 /** Statuses after which the same request may well succeed: too many requests, the service's own trouble. */
@@ -190,6 +191,18 @@ export async function recordAnswer(
     answerText: history.status === "succeeded" ? null : answerTextOf(outcome),
     images: history.imageCount,
     run: { record: archived, files },
+  };
+}
+
+/** A row whose run could not be made from its answer: failed, saying why, with the start of the answer. */
+export function unrecordedAnswer(answer: RowAnswer, error: unknown): RowRecorded {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    status: statusOf(answer.outcome),
+    problem: `The service answered, but no run could be made of its answer (${reason}).`,
+    answerText: answerTextOf(answer.outcome),
+    images: 0,
+    run: null,
   };
 }
 
