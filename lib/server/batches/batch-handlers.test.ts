@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage } from "node:http";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
 import { configFor, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
@@ -101,6 +101,24 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
   /** Rows for the fake's slow model (1.5 s at the service), their prompts numbered after `prompt`. */
   const slowRows = (prompt: string, count: number) =>
     Array.from({ length: count }, (_, index) => ({ prompt: `${prompt} ${index}`, model: "fake-slow", aspect_ratio: "1:1" }));
+
+  /**
+   * A one-row batch run to its end, then, the runner stopped, its row put back as a server that
+   * stopped mid-row leaves it: "sending" for a job nobody holds, its lease over, with `attempts`
+   * (and any `more` columns), the batch running again. The next start (or another instance, past
+   * the lease) takes it up.
+   */
+  const stoppedMidRow = async (name: string, prompt: string, attempts: SQL, more: SQL = sql``) => {
+    const made = (await (await create({ name, rows: [{ prompt, model: "fake-b64", aspect_ratio: "1:1" }] })).json()) as { id: string };
+    await waitFor(config, made.id, (batch) => batch.state === "done");
+    await stopBatchRunner();
+    const database = await sharedDatabase(config.shares);
+    await database.db.execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone',
+        lease_until = now() - interval '1 second', attempts = ${attempts}${more}
+      WHERE batch_id = ${made.id}::text`);
+    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    return { made, database };
+  };
 
   const create = (body: unknown, type = "application/json", query = "") =>
     handleCreateBatch(
@@ -412,20 +430,12 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
   });
 
   it("a row in flight when the server stopped is sent again once, and its run says both attempts", async () => {
-    const made = (await (
-      await create({ name: `Crash ${kind}`, rows: [{ prompt: `a crash ${kind}`, model: "fake-b64", aspect_ratio: "1:1" }] })
-    ).json()) as {
-      id: string;
-    };
-    await waitFor(config, made.id, (batch) => batch.state === "done");
     // As if a server had stopped mid-send: the row taken, an attempt pending, its lease over.
-    await stopBatchRunner();
-    const database = await sharedDatabase(config.shares);
-    await database.db
-      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
-        attempts = jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'pending'))
-      WHERE batch_id = ${made.id}::text`);
-    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    const { made, database } = await stoppedMidRow(
+      `Crash ${kind}`,
+      `a crash ${kind}`,
+      sql`jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'pending'))`,
+    );
     await database.db.execute(sql`DELETE FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`);
     // The next start (or another instance, past the lease) takes it up.
     const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
@@ -440,13 +450,6 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
 
   it("a row the service answered before its server stopped is recorded from the kept answer, not sent again", async () => {
     const prompt = `an answered crash ${kind}`;
-    const made = (await (
-      await create({ name: `Answered ${kind}`, rows: [{ prompt, model: "fake-b64", aspect_ratio: "1:1" }] })
-    ).json()) as {
-      id: string;
-    };
-    await waitFor(config, made.id, (batch) => batch.state === "done");
-    await stopBatchRunner();
     // The service's answer as the runner keeps it once it has arrived (a real answer of the fake).
     const answered = await fetch(`${fake.url}/v1/images/generations`, {
       method: "POST",
@@ -477,13 +480,12 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
       createdAt: Date.now(),
     });
     // As if a server had stopped while recording it: the row taken, its attempt answered and the answer kept, its lease over.
-    const database = await sharedDatabase(config.shares);
-    await database.db
-      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
-        attempts = jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'answered', 'status', 200)),
-        answer = ${JSON.stringify(kept.meta)}::jsonb, answer_bytes = ${kept.bytes}::bytea
-      WHERE batch_id = ${made.id}::text`);
-    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    const { made, database } = await stoppedMidRow(
+      `Answered ${kind}`,
+      prompt,
+      sql`jsonb_build_array(jsonb_build_object('at', 1, 'outcome', 'answered', 'status', 200))`,
+      sql`, answer = ${JSON.stringify(kept.meta)}::jsonb, answer_bytes = ${kept.bytes}::bytea`,
+    );
     await database.db.execute(sql`DELETE FROM library_runs WHERE id = ${`batch-${made.id}-0`}::text`);
     const batch = await waitFor(config, made.id, (seen) => seen.state === "done");
     expect(batch.done).toBe(1);
@@ -501,20 +503,12 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
 
   it("a row sent as often as a row may be, each time with no outcome recorded, is not sent again: it fails, saying so", async () => {
     const prompt = `sent too often ${kind}`;
-    const made = (await (
-      await create({ name: `Too often ${kind}`, rows: [{ prompt, model: "fake-b64", aspect_ratio: "1:1" }] })
-    ).json()) as {
-      id: string;
-    };
-    await waitFor(config, made.id, (batch) => batch.state === "done");
-    await stopBatchRunner();
     // Four attempts whose outcome is unknown and a fifth in flight when its server stopped.
-    const database = await sharedDatabase(config.shares);
-    await database.db
-      .execute(sql`UPDATE batch_rows SET state = 'sending', run_id = NULL, job_id = 'gone', lease_until = now() - interval '1 second',
-        attempts = (SELECT jsonb_agg(jsonb_build_object('at', n, 'outcome', CASE WHEN n < 5 THEN 'unknown' ELSE 'pending' END)) FROM generate_series(1, 5) n)
-      WHERE batch_id = ${made.id}::text`);
-    await database.db.execute(sql`UPDATE batches SET state = 'running', done = 0, finished_at = NULL WHERE id = ${made.id}::text`);
+    const { made } = await stoppedMidRow(
+      `Too often ${kind}`,
+      prompt,
+      sql`(SELECT jsonb_agg(jsonb_build_object('at', n, 'outcome', CASE WHEN n < 5 THEN 'unknown' ELSE 'pending' END)) FROM generate_series(1, 5) n)`,
+    );
     const batch = await waitFor(config, made.id, (seen) => !isUnfinished(seen.state));
     expect(batch).toMatchObject({ state: "failed", done: 0, failed: 1 });
     const [row] = await rowsOfBatch(config, made.id);
