@@ -1,13 +1,12 @@
 import "server-only";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { applyMigrations, readMigrations, type MigrationSession } from "./migrate";
 import { lockDataFolder } from "./data-folder-lock";
+import { EmbeddedClient } from "./embedded-client";
 import * as schema from "./schema";
 import { folderStorage, inDatabaseStorage, type FileStorage } from "./share-file-storage";
 import { folderBlobs, inDatabaseBlobs, type BlobStorage } from "./library-blob-storage";
@@ -15,7 +14,8 @@ import { join } from "node:path";
 
 /**
  * One schema and one set of queries on two drivers: a real PostgreSQL server when a URL is given
- * (several instances share it), else PostgreSQL embedded in this process (PGlite) in a data folder.
+ * (several instances share it), else PostgreSQL embedded in this process (PGlite, on a thread of its
+ * own: embedded-client.ts) in a data folder.
  * Migrations are applied when the connection opens.
  */
 
@@ -92,17 +92,20 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
 async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
   const unlock = lockDataFolder(dataDir);
   try {
-    // The extensions the library's search creates (migration 0009), bundled with PGlite.
-    const client = await PGlite.create(join(dataDir, "database"), { extensions: { pg_trgm, btree_gin } });
+    const client = new EmbeddedClient(join(dataDir, "database"));
     await client.transaction(async (tx) => {
       const session: MigrationSession = {
         exec: async (text) => void (await tx.exec(text)),
         query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
       };
       await applyMigrations(session, readMigrations());
+    }).catch(async (error: unknown) => {
+      await client.close().catch(() => undefined);
+      throw error;
     });
     return {
-      db: drizzlePglite({ client, schema }) as unknown as Database,
+      // The query builder's PGlite driver takes the client for PGlite itself: the same calls, answered by its thread.
+      db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database,
       files: folderStorage(join(dataDir, "share-files")),
       blobs: folderBlobs(join(dataDir, "library-files")),
       kind: "embedded",
