@@ -9,7 +9,7 @@ import { BATCH_QUEUE_PREFIX, QUEUE_SCHEMA } from "./queue-names";
 /**
  * What the runner does to a batch's rows, each step one transaction. The rules that make a row
  * sent once: only the queue job a row names may act on it; claiming marks it "sending" with a lease
- * and a pending attempt before anything is sent; on PostgreSQL, the service's answer is kept on
+ * and a pending attempt before anything is sent; the service's answer is kept on
  * the row (the attempt "answered") before its run is recorded; a row still "sending" when its lease
  * is over (its instance stopped) goes back in line, to be recorded from its kept answer, or with no
  * answer kept, its attempt marked "unknown", to be sent again: the only case in which a row is sent

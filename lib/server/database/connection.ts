@@ -93,16 +93,18 @@ async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
   const unlock = lockDataFolder(dataDir);
   try {
     const client = new EmbeddedClient(join(dataDir, "database"));
-    await client.transaction(async (tx) => {
-      const session: MigrationSession = {
-        exec: async (text) => void (await tx.exec(text)),
-        query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
-      };
-      await applyMigrations(session, readMigrations());
-    }).catch(async (error: unknown) => {
-      await client.close().catch(() => undefined);
-      throw error;
-    });
+    await client
+      .transaction(async (tx) => {
+        const session: MigrationSession = {
+          exec: async (text) => void (await tx.exec(text)),
+          query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        };
+        await applyMigrations(session, readMigrations());
+      })
+      .catch(async (error: unknown) => {
+        await client.close().catch(() => undefined);
+        throw error;
+      });
     return {
       // The query builder's PGlite driver takes the client for PGlite itself: the same calls, answered by its thread.
       db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database,

@@ -1,7 +1,6 @@
 import "server-only";
-import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { DATABASE_DIR } from "./migrate";
+import { isUrgent } from "./urgent-statements";
 
 /**
  * The embedded database as this thread sees it: PGlite's query, exec and transaction, answered by
@@ -27,14 +26,20 @@ export type EmbeddedTransaction = {
 
 type Request =
   | { op: "query"; tx?: number; text: string; params: unknown[]; rowMode?: "array" | "object"; textTypes: number[] }
-  | { op: "exec"; tx?: number; text: string }
+  | { op: "exec"; tx?: number; text: string; textTypes: number[] }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "close" };
 
-type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string; name: string } };
+type Answer =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string; name: string } };
 
-const WORKER_FILE = join(DATABASE_DIR, "embedded-worker.mjs");
+/**
+ * The types the query builder reads itself (it names them on every query): timestamp, timestamptz,
+ * interval, date, and the arrays of numeric, timestamp, timestamptz, interval and date. The
+ * database's thread keeps their text by default, so those queries need no parsers of their own.
+ */
+const QUERY_BUILDER_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
 /** A parser may only keep the text as it is: functions cannot cross to the database's thread. */
 const PARSER_PROBE = "2001-02-03 04:05:06.789+00";
@@ -64,7 +69,11 @@ export class EmbeddedClient implements EmbeddedTransaction {
   private stopped: Error | null = null;
 
   constructor(dataDir: string) {
-    this.worker = new Worker(/*turbopackIgnore: true*/ WORKER_FILE, { workerData: { dataDir } });
+    // Written so the server's bundler sees the worker (and bundles it with the server), and a test
+    // runner or Node finds it beside this file.
+    this.worker = new Worker(new URL("./embedded-worker.mjs", import.meta.url), {
+      workerData: { dataDir, textTypes: QUERY_BUILDER_TEXT_TYPES },
+    });
     // Like a database in this thread, the worker keeps the process alive only while a call waits.
     this.worker.unref();
     this.worker.on("message", (answer: Answer) => this.settle(answer));
@@ -114,7 +123,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
   }
 
   private async execIn(tx: number | undefined, text: string) {
-    return (await this.call({ op: "exec", tx, text })) as EmbeddedResult<Record<string, unknown>>[];
+    return (await this.call({ op: "exec", tx, text, textTypes: [] })) as EmbeddedResult<Record<string, unknown>>[];
   }
 
   private call(request: Request): Promise<unknown> {
@@ -123,7 +132,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request });
+      this.worker.postMessage({ id, urgent: isUrgent(), ...request });
     });
   }
 
