@@ -113,6 +113,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
     try {
       await this.call({ op: "close" });
     } finally {
+      this.stop(new Error("The embedded database is closed."));
       await this.worker.terminate();
     }
   }

@@ -181,8 +181,21 @@ function takeTurns() {
 
 function release() {
   holding = false;
-  // After the calls that arrived meanwhile are in line, so an urgent one among them goes first.
-  setImmediate(takeTurns);
+  nextTurn();
+}
+
+let turnComing = false;
+/**
+ * The next call is chosen once the messages that have arrived are all in line (they are handed
+ * over together, before the loop's next turn), so an urgent one among them goes first.
+ */
+function nextTurn() {
+  if (turnComing) return;
+  turnComing = true;
+  setImmediate(() => {
+    turnComing = false;
+    takeTurns();
+  });
 }
 
 parentPort.on("message", (message) => {
@@ -193,5 +206,5 @@ parentPort.on("message", (message) => {
     return;
   }
   (message.urgent ? waiting.urgent : waiting.other).push(message);
-  takeTurns();
+  nextTurn();
 });
