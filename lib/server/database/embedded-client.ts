@@ -8,8 +8,9 @@ import { isUrgent } from "./urgent-statements";
  * of the main thread's time; on its own thread it no longer delays pages, generations and the
  * batch runner's own work, and the two cores work at once.
  *
- * Statements keep PGlite's order and rules: one at a time, and while a transaction is open other
- * statements wait for its end (the worker runs them all on one PGlite).
+ * Statements run one at a time on one PGlite, in the order sent, except that urgent ones
+ * (urgent-statements.ts) go before the others waiting; while a transaction is open, other
+ * statements wait for its end.
  */
 
 export type EmbeddedField = { name: string; dataTypeID: number };
