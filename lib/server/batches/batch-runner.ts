@@ -48,8 +48,8 @@ import { sql } from "drizzle-orm";
  * is sent while the run is recorded (at most the batch's concurrency of records at once, here).
  * The steps a next send waits on (taking jobs, the claim, keeping the answer) are `urgently`'s: on
  * the embedded database they go ahead of the records (2,000 rows at concurrency 16 on 2 cores:
- * 1.17 × the ideal, against 1.23 to 1.29 × with rows holding their place until recorded, and
- * 1.32 × before the embedded database had a thread of its own).
+ * 1.18 to 1.24 × the ideal, 1.24 to 1.35 × before the embedded database had a thread of its own
+ * and kept answers; see docs/batches.md).
  *
  * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
  * embedded database, whose one process is this one; past their lease on PostgreSQL), batches paused
