@@ -45,11 +45,17 @@ const QUERY_BUILDER_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187
 /** A parser may only keep the text as it is: functions cannot cross to the database's thread. */
 const PARSER_PROBE = "2001-02-03 04:05:06.789+00";
 
+/** Parsers already found to keep the text as it is: the query builder passes the same ones on every query. */
+const parsersKeepingText = new WeakSet<(text: string) => unknown>();
+
 function typesKeptAsText(parsers: EmbeddedQueryOptions["parsers"]): number[] {
   if (!parsers) return [];
   return Object.entries(parsers).map(([type, parse]) => {
-    if (parse(PARSER_PROBE) !== PARSER_PROBE) {
-      throw new Error(`The embedded database's thread can only keep type ${type} as text; its parser changes the text.`);
+    if (!parsersKeepingText.has(parse)) {
+      if (parse(PARSER_PROBE) !== PARSER_PROBE) {
+        throw new Error(`The embedded database's thread can only keep type ${type} as text; its parser changes the text.`);
+      }
+      parsersKeepingText.add(parse);
     }
     return Number(type);
   });

@@ -53,7 +53,8 @@ const opening = open();
 /** The parsers a call passes so that exactly the types it names are kept as text (none for the builder's). */
 const overridesByTypes = new Map();
 function parsersFor(ownReading, textTypes) {
-  const key = [...new Set(textTypes ?? [])].sort((a, b) => a - b).join(",");
+  // Keyed as sent: a caller names the same types in the same order each time.
+  const key = (textTypes ?? []).join(",");
   let overrides = overridesByTypes.get(key);
   if (overrides === undefined) {
     const wanted = new Set(textTypes ?? []);
@@ -149,12 +150,15 @@ async function run({ db, ownReading }, message) {
   }
 }
 
+/** Runs a call and posts its answer; true when it succeeded. */
 async function answer(message) {
   try {
     const value = await run(await opening, message);
     parentPort.postMessage({ id: message.id, ok: true, value });
+    return true;
   } catch (error) {
     parentPort.postMessage({ id: message.id, ok: false, error: describeError(error) });
+    return false;
   }
 }
 
@@ -172,9 +176,9 @@ function takeTurns() {
   const next = waiting.urgent.shift() ?? waiting.other.shift();
   if (!next) return;
   holding = true;
-  void answer(next).then(() => {
+  void answer(next).then((succeeded) => {
     // A begun transaction keeps the database until its end comes (see below).
-    if (next.op === "begin" && transactions.has(lastTransaction)) return;
+    if (next.op === "begin" && succeeded) return;
     release();
   });
 }
