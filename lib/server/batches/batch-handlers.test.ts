@@ -408,7 +408,7 @@ describe.each(DATABASE_TARGETS)("the batch routes and runner on %s", { timeout: 
   });
 
   it("a paused batch sends none of the jobs its runner took ahead, and resumed, sends every row exactly once", async () => {
-    // At concurrency 4 the runner takes one job more than it has room for (see TAKE_AHEAD_MAX).
+    // At concurrency 4 the runner takes two jobs more than it has room for (see TAKE_AHEAD_MAX).
     const rows = slowRows(`a slow canal ${kind}`, 10);
     const made = (await (await create({ name: `Canals ${kind}`, rows, concurrency: 4 })).json()) as { id: string };
     const sent = () => fake.requests.filter((entry) => entry.body.includes(`a slow canal ${kind}`)).map((entry) => entry.body);
