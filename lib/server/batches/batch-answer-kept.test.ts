@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseConnection } from "@/lib/server/database/con
 import { rowsOf } from "@/lib/server/database/result-rows";
 import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
 import { insertBatch } from "./batch-store";
-import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, recoverRows } from "./batch-rows-store";
+import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, keepAnswerAndClaim, recoverRows } from "./batch-rows-store";
 
 /**
  * A row whose answer has arrived is kept with it on the row: from then it no longer counts against
@@ -27,21 +27,28 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
 
   const LEASE_MS = 60_000;
   const jobOf = (position: number, round: number) => `00000000-0000-4000-8000-${String(round * 100 + position).padStart(12, "0")}`;
-  /** Gives a row a job (as upkeep does) and claims it with that job (as the runner does). */
-  const claim = async (position: number, round: number) => {
+  /** Gives a row a job (as upkeep does): its key. */
+  const assign = async (position: number, round: number, batchId = "kept") => {
     const jobId = jobOf(position, round);
-    expect(await assignJobs(connection, [{ batchId: "kept", position, jobId }])).toBe(1);
-    return { key: { batchId: "kept", position, jobId }, claim: await claimRow(connection, { batchId: "kept", position, jobId }, LEASE_MS) };
+    expect(await assignJobs(connection, [{ batchId, position, jobId }])).toBe(1);
+    return { batchId, position, jobId };
   };
-
-  it("frees the row's place at the service, and after a stop is recorded from it with no new attempt", { timeout: 60_000 }, async () => {
-    await insertBatch(
+  /** Gives a row a job and claims it with that job (as the runner does). */
+  const claim = async (position: number, round: number, batchId = "kept") => {
+    const key = await assign(position, round, batchId);
+    return { key, claim: await claimRow(connection, key, LEASE_MS) };
+  };
+  const makeBatch = (id: string, rows: number) =>
+    insertBatch(
       connection,
       {
-        id: "kept",
+        id,
         author: { id: "you", name: "You" },
-        name: "Kept",
-        rows: [0, 1].map((index) => ({ line: index + 2, request: { prompt: `row ${index}`, model: "fake-b64", aspect_ratio: "1:1" } })),
+        name: id,
+        rows: Array.from({ length: rows }, (_, index) => ({
+          line: index + 2,
+          request: { prompt: `row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
+        })),
         concurrency: 1,
         collectionId: null,
         webhook: null,
@@ -49,6 +56,10 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
       },
       5,
     );
+  const sendingIn = async (batchId: string) => (await activeBatches(connection)).find((batch) => batch.id === batchId)?.sending;
+
+  it("frees the row's place at the service, and after a stop is recorded from it with no new attempt", { timeout: 60_000 }, async () => {
+    await makeBatch("kept", 2);
     const first = await claim(0, 1);
     expect(first.claim.kind).toBe("send");
     // At its concurrency (1): the second row waits while the first is at the service.
@@ -62,10 +73,10 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
     };
     const keptMeta = { ...meta, outcome: { kind: "service", exchange: { status: 200, statusText: "O\uFFFDK" } } };
     expect(await keepAnswer(connection, first.key, 200, { meta, bytes })).toBe(true);
-    expect((await activeBatches(connection)).find((batch) => batch.id === "kept")?.sending).toBe(0);
+    expect(await sendingIn("kept")).toBe(0);
     const second = await claim(1, 2);
     expect(second.claim.kind).toBe("send");
-    expect((await activeBatches(connection)).find((batch) => batch.id === "kept")?.sending).toBe(1);
+    expect(await sendingIn("kept")).toBe(1);
 
     // The server stops: the answered row goes back in line with its answer, the other with its attempt unknown.
     expect(await recoverRows(connection, true)).toBe(2);
@@ -88,5 +99,36 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
     expect(outcomes(rows[0]?.attempts)).toEqual(["answered"]);
     expect(rows[0]).toMatchObject({ answer: null, answer_bytes: null });
     expect(outcomes(rows[1]?.attempts)).toEqual(["unknown", "pending"]);
+  });
+
+  it("keeps an answer and claims the next row in one call, the next row taking the place given up", { timeout: 60_000 }, async () => {
+    await makeBatch("handed", 3);
+    const first = await claim(0, 1, "handed");
+    expect(first.claim.kind).toBe("send");
+    const meta = { outcome: { kind: "service", exchange: { status: 200 } } };
+    const bytes = new TextEncoder().encode("{}");
+    // At concurrency 1: claimed after the keep within the call, the next row is sent.
+    const second = await assign(1, 1, "handed");
+    const handed = await keepAnswerAndClaim(connection, first.key, 200, { meta, bytes }, second, LEASE_MS);
+    expect(handed).toMatchObject({ kept: true, claim: { kind: "send", attempt: 1, unknownAttempts: 0 } });
+    expect(await sendingIn("handed")).toBe(1);
+
+    // A job that no longer holds its row keeps nothing, and gives up no place: the next row waits.
+    const third = await assign(2, 1, "handed");
+    const notHeld = { ...second, jobId: jobOf(1, 9) };
+    expect(await keepAnswerAndClaim(connection, notHeld, 200, { meta, bytes }, third, LEASE_MS)).toEqual({
+      kept: false,
+      claim: { kind: "later" },
+    });
+    expect(await sendingIn("handed")).toBe(1);
+    const rows = rowsOf(
+      await connection.db.execute(sql`SELECT position, state, answer IS NOT NULL AS kept FROM batch_rows
+      WHERE batch_id = 'handed' ORDER BY position`),
+    );
+    expect(rows).toEqual([
+      { position: 0, state: "sending", kept: true },
+      { position: 1, state: "sending", kept: false },
+      { position: 2, state: "waiting", kept: false },
+    ]);
   });
 });

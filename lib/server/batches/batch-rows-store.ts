@@ -106,6 +106,11 @@ export async function claimRow(store: Store, row: { batchId: string; position: n
     await store.db.execute(sql`SELECT * FROM claim_batch_row(${row.batchId}::text, ${row.position}::integer, ${row.jobId}::text,
       ${leaseMs / 1000}::double precision)`),
   );
+  return claimOf(claimed);
+}
+
+/** A row of `claim_batch_row`'s answer, read. */
+function claimOf(claimed: Record<string, unknown> | undefined): Claim {
   if (claimed?.outcome === "later") return { kind: "later" };
   if (claimed?.outcome !== "send" && claimed?.outcome !== "record") return { kind: "skip" };
   const attempts = jsonOf(claimed.attempts_before) as { outcome: string }[];
@@ -141,19 +146,37 @@ export type KeptAnswer = { meta: unknown; bytes: Uint8Array | null };
  * answered, before its run is recorded. From here the row no longer counts against its batch's
  * concurrency (another row may be sent), and if its server stops before the record, the row is
  * recorded from this answer rather than sent again. False when this job no longer holds the row.
+ * (One call of the database's `keep_batch_answer`, migration 0018.)
  */
 export async function keepAnswer(store: Store, row: RowKey, status: number, answer: KeptAnswer): Promise<boolean> {
-  const kept = rowsOf(
-    await store.db.execute(sql`
-      UPDATE batch_rows SET answer = ${JSON.stringify(answer.meta, withoutNul)}::jsonb, answer_bytes = ${answer.bytes}::bytea,
-        attempts = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'outcome' = 'pending'
-                      THEN a || jsonb_build_object('outcome', 'answered', 'status', ${status}::integer) ELSE a END), '[]'::jsonb)
-                    FROM jsonb_array_elements(attempts) a)
-      WHERE batch_id = ${row.batchId}::text AND position = ${row.position}::integer AND job_id = ${row.jobId}::text AND state = 'sending'
-      RETURNING position`),
-  );
-  return kept.length > 0;
+  const [result] = rowsOf(await store.db.execute(sql`SELECT keep_batch_answer(${keptArguments(row, status, answer)}) AS kept`));
+  return Boolean(result?.kept);
 }
+
+/**
+ * `keepAnswer`, and in the same call (migration 0018), the claim of the batch's next row, `next`:
+ * the row answered gives its place at the service to the next one, with one round trip for both.
+ * The claim is made after the keep, so the row answered no longer counts against the concurrency.
+ */
+export async function keepAnswerAndClaim(
+  store: Store,
+  row: RowKey,
+  status: number,
+  answer: KeptAnswer,
+  next: { position: number; jobId: string },
+  leaseMs: number,
+): Promise<{ kept: boolean; claim: Claim }> {
+  const [result] = rowsOf(
+    await store.db.execute(sql`SELECT * FROM keep_batch_answer_and_claim(${keptArguments(row, status, answer)},
+      ${next.position}::integer, ${next.jobId}::text, ${leaseMs / 1000}::double precision)`),
+  );
+  return { kept: Boolean(result?.kept), claim: claimOf(result) };
+}
+
+/** The arguments `keep_batch_answer` and `keep_batch_answer_and_claim` start with. */
+const keptArguments = (row: RowKey, status: number, answer: KeptAnswer) =>
+  sql`${row.batchId}::text, ${row.position}::integer, ${row.jobId}::text, ${status}::integer,
+    ${JSON.stringify(answer.meta, withoutNul)}::jsonb, ${answer.bytes}::bytea`;
 
 /**
  * A row that is following the service's job keeps its lease for another stretch: a job may take

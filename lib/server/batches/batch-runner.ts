@@ -21,6 +21,7 @@ import {
   finishRow,
   holdRow,
   keepAnswer,
+  keepAnswerAndClaim,
   noteWebhook,
   pauseForBudget,
   recoverRows,
@@ -46,6 +47,8 @@ import { sql } from "drizzle-orm";
  * in-flight limit leaves room for and each batch's concurrency allows across all instances. Both
  * count rows at the service: once it has answered, the answer is kept on the row and the next row
  * is sent while the run is recorded (at most the batch's concurrency of records at once, here).
+ * With a job taken ahead for the batch, the answer is kept and that job's row claimed in one call,
+ * and the answered row's place goes straight to it.
  * The steps a next send waits on (taking jobs, the claim, keeping the answer) are `urgently`'s: on
  * the embedded database they go ahead of the records (2,000 rows at concurrency 16 on 2 cores:
  * 1.18 to 1.24 × the ideal, 1.24 to 1.35 × before the embedded database had a thread of its own
@@ -76,10 +79,11 @@ const JOBS_PAGE = 500;
 const IDLE_WAIT_MS = 100;
 /**
  * Jobs taken ahead of room, per batch: at most half its concurrency, and no more than this. A
- * fetch costs about as much as claiming a row, and rows free their slots one at a time, so taking
- * one job per freed slot made a fetch per row; the ones held here are started with none. (Taking
- * a quarter of the concurrency, a fetch served about five rows at concurrency 16, and fetching and
- * completing jobs took a seventh of the embedded database's time.)
+ * fetch costs about as much as claiming a row, and rows free their places one at a time, so taking
+ * one job per freed place made a fetch per row; a row answered hands its place to one held here,
+ * claimed with the keep of its answer (see `nextInLine`). (Taking a quarter of the concurrency, a
+ * fetch served about five rows at concurrency 16, and fetching and completing jobs took a seventh
+ * of the embedded database's time.)
  */
 const TAKE_AHEAD_MAX = 8;
 /** Backoff for a retryable answer that names no wait: 2 s, 4 s, 8 s … up to a minute. */
@@ -93,6 +97,21 @@ const BUDGET_RECHECK_MS = 15_000;
 export type BatchRunner = { stop: () => Promise<void>; wake: () => void; instance: string };
 
 type Job = { id: string; data: { position: number } };
+
+/** Jobs taken ahead of room for a batch (see TAKE_AHEAD_MAX). */
+const takeAhead = (batch: ActiveBatch) => Math.min(TAKE_AHEAD_MAX, Math.floor(batch.concurrency / 2));
+/** Fewer held than this, and more are taken. */
+const lowWater = (batch: ActiveBatch) => Math.ceil(takeAhead(batch) / 2);
+
+/** A row's place at the service, as its handling sees it. */
+type Place = {
+  /** The service has answered (the answer kept): the place goes back to the sender, for the next row. */
+  answered: () => void;
+  /** A job held for the row's batch that may take the place now (taken from those held), or null. */
+  nextInLine: () => Job | null;
+  /** The service has answered (the answer kept): the place goes to `next`, claimed with the keep. */
+  handOver: (next: Job, claim: Claim) => void;
+};
 
 export async function startBatchRunner(config: ServerConfig, connection: DatabaseConnection): Promise<BatchRunner> {
   const engine = await startQueueEngine(connection);
@@ -242,13 +261,13 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             // A record may fetch the service's pictures and take long: sends do not run ahead of records without end.
             batch.concurrency - (recordingHere.get(batch.id) ?? 0),
           );
-          if (room <= 0) continue;
           let held = heldJobs.get(batch.id) ?? [];
-          if (held.length < room) {
-            const ahead = Math.min(TAKE_AHEAD_MAX, Math.floor(batch.concurrency / 2));
+          // Taken for the rows that may be sent now, and ahead of them: a row answered hands its
+          // place to one held (see `nextInLine`), so they are topped up once half are used.
+          if (held.length < Math.max(room, lowWater(batch))) {
             // A send waits on it (on the embedded database, ahead of the runs being recorded).
             const fetched = (await urgently(() =>
-              engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: room - held.length + ahead }),
+              engine.fetch<{ position: number }>(queueOf(batch.id), { batchSize: Math.max(0, room) + takeAhead(batch) - held.length }),
             ).catch(() => {
               // Its queue may have gone with an end seen on another instance: upkeep makes it again.
               knownQueues.delete(queueOf(batch.id));
@@ -257,7 +276,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             // Read again: upkeep may have released the held ones meanwhile (their claim would find nothing).
             held = [...(heldJobs.get(batch.id) ?? []), ...fetched];
           }
-          const jobs = held.splice(0, room);
+          const jobs = held.splice(0, Math.max(0, room));
           if (held.length > 0) heldJobs.set(batch.id, held);
           else heldJobs.delete(batch.id);
           for (const job of jobs) {
@@ -269,32 +288,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
             }
             took++;
             sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 0) + 1);
-            let phase: "sending" | "recording" = "sending";
-            /** The service has answered (the answer kept): the row's place at the service goes to the next row. */
-            const answered = () => {
-              if (phase !== "sending") return;
-              phase = "recording";
-              slot();
-              sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
-              recordingHere.set(batch.id, (recordingHere.get(batch.id) ?? 0) + 1);
-              wakeSender();
-            };
-            const work = handleJob(batch.id, job, answered)
-              .catch(async (error: unknown) => {
-                await abandonRow(connection, { batchId: batch.id, position: job.data.position, jobId: job.id }).catch(() => undefined);
-                warnAtMostEveryMinute("batch-row", `Image Prompt Playground: a batch row could not be handled (${errorText(error)}).`);
-              })
-              .finally(() => {
-                if (phase === "sending") {
-                  slot();
-                  sendingHere.set(batch.id, (sendingHere.get(batch.id) ?? 1) - 1);
-                } else {
-                  recordingHere.set(batch.id, (recordingHere.get(batch.id) ?? 1) - 1);
-                }
-                running.delete(work);
-                wakeSender();
-              });
-            running.add(work);
+            startJob(batch.id, job, slot, null);
           }
         }
       }
@@ -312,14 +306,72 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   };
 
   /**
-   * `answered`: called once the service has answered and the answer is kept on the row, so the
-   * next row is sent while this one's run is recorded.
+   * Handles a job on a place at the service this instance holds (`slot`, counted in `sendingHere`),
+   * until the row is answered; the place then goes to the next row, and the row's run is recorded
+   * (counted in `recordingHere`). `claimed`: the row's claim, when it was made with the keep of the
+   * row whose place it took.
    */
-  const handleJob = async (batchId: string, job: Job, answered: () => void) => {
+  const startJob = (batchId: string, job: Job, slot: () => void, claimed: Claim | null) => {
+    let phase: "sending" | "recording" = "sending";
+    const toRecording = () => {
+      phase = "recording";
+      recordingHere.set(batchId, (recordingHere.get(batchId) ?? 0) + 1);
+    };
+    const place: Place = {
+      answered: () => {
+        if (phase !== "sending") return;
+        toRecording();
+        slot();
+        sendingHere.set(batchId, (sendingHere.get(batchId) ?? 1) - 1);
+        wakeSender();
+      },
+      nextInLine: () => (phase === "sending" ? nextInLine(batchId) : null),
+      handOver: (next, claim) => {
+        toRecording();
+        // The place, and its count in `sendingHere`, are the next row's now.
+        startJob(batchId, next, slot, claim);
+      },
+    };
+    const work = handleJob(batchId, job, place, claimed)
+      .catch(async (error: unknown) => {
+        await abandonRow(connection, { batchId, position: job.data.position, jobId: job.id }).catch(() => undefined);
+        warnAtMostEveryMinute("batch-row", `Image Prompt Playground: a batch row could not be handled (${errorText(error)}).`);
+      })
+      .finally(() => {
+        if (phase === "sending") {
+          slot();
+          sendingHere.set(batchId, (sendingHere.get(batchId) ?? 1) - 1);
+        } else {
+          recordingHere.set(batchId, (recordingHere.get(batchId) ?? 1) - 1);
+        }
+        running.delete(work);
+        wakeSender();
+      });
+    running.add(work);
+  };
+
+  /**
+   * A job held for the batch whose row may take the place of one just answered: the batch is
+   * under way, this server is not stopping, and one more row may be recorded here (the answered
+   * one), as the sender would find after the place was given up.
+   */
+  const nextInLine = (batchId: string): Job | null => {
+    if (stopped || isStopping()) return null;
+    const batch = batches.find((candidate) => candidate.id === batchId);
+    if (!batch || (recordingHere.get(batchId) ?? 0) + 1 >= batch.concurrency) return null;
+    const held = heldJobs.get(batchId);
+    const next = held?.shift() ?? null;
+    if (held && held.length === 0) heldJobs.delete(batchId);
+    // Half of those taken ahead are used: the sender takes more.
+    if (next && (held?.length ?? 0) < lowWater(batch)) wakeSender();
+    return next;
+  };
+
+  const handleJob = async (batchId: string, job: Job, place: Place, claimed: Claim | null) => {
     const queue = queueOf(batchId);
     const key = { batchId, position: job.data.position, jobId: job.id };
     // The next send waits on it: ahead of the runs being recorded (on the embedded database).
-    const claim = await urgently(() => claimRow(connection, key, leaseMs));
+    const claim = claimed ?? (await urgently(() => claimRow(connection, key, leaseMs)));
     if (claim.kind === "skip" || claim.kind === "later") {
       completer.complete(queue, job.id);
       return;
@@ -328,7 +380,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     let answer: RowAnswer;
     if (claim.kind === "record") {
       // Answered before its server stopped: nothing is sent, its run is made from the kept answer.
-      answered();
+      place.answered();
       answer = answerFromKept(claim.answer);
     } else if (claim.attempt > MAX_ATTEMPTS) {
       // Sent as often as a row may be, each time with no outcome recorded (its server stopped, or
@@ -347,12 +399,12 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       if (finished.ended) void announceEnd(finished.ended);
       return;
     } else {
-      const asked = await sendRow(claim, key);
+      const asked = await sendRow(claim, key, place);
       if (!asked) {
         completer.complete(queue, job.id);
         return;
       }
-      answered();
+      place.answered();
       answer = asked;
     }
     // A run that cannot be made from its answer (our own failure) fails its row: made again, it
@@ -396,9 +448,10 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
 
   /**
    * Sends a claimed row: its answer, kept on the row, or null when the row went back in line
-   * (its budget used, or an answer worth trying again later).
+   * (its budget used, or an answer worth trying again later). With a job held for the batch, the
+   * answer is kept and that job's row claimed in one call, and the row's place goes to it.
    */
-  const sendRow = async (claim: Extract<Claim, { kind: "send" }>, key: RowKey): Promise<RowAnswer | null> => {
+  const sendRow = async (claim: Extract<Claim, { kind: "send" }>, key: RowKey, place: Place): Promise<RowAnswer | null> => {
     const warnings =
       claim.unknownAttempts > 0
         ? [
@@ -426,7 +479,21 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       await retryLater(connection, key, asked.status, new Date(Date.now() + wait));
       return null;
     }
-    await urgently(() => keepAnswer(connection, key, asked.status, keptAnswerOf(asked.answer)));
+    const kept = keptAnswerOf(asked.answer);
+    const next = place.nextInLine();
+    if (!next) {
+      await urgently(() => keepAnswer(connection, key, asked.status, kept));
+      return asked.answer;
+    }
+    const nextKey = { position: next.data.position, jobId: next.id };
+    const both = await urgently(() => keepAnswerAndClaim(connection, key, asked.status, kept, nextKey, leaseMs)).catch(
+      async (error: unknown) => {
+        // Neither was done (one statement): the next job goes back, and this row is abandoned as a failed keep would be.
+        await handBack(key.batchId, next);
+        throw error;
+      },
+    );
+    place.handOver(next, both.claim);
     return asked.answer;
   };
 
@@ -449,7 +516,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       wake();
       await Promise.all(loops);
       for (const batchId of [...heldJobs.keys()]) await releaseHeld(batchId);
-      await Promise.allSettled([...running]);
+      // A row answered just before the stop may have handed its place to one claimed with its keep.
+      while (running.size > 0) await Promise.allSettled([...running]);
       await completer.flush();
       await engine.stop({ graceful: false, wait: true }).catch(() => undefined);
     },

@@ -130,6 +130,7 @@ describe.each(DATABASE_TARGETS)("a database made by an earlier release, on %s", 
               "0015_batch_claim_function",
               "0016_batch_row_answers",
               "0017_batch_claim_answered",
+              "0018_batch_keep_and_claim",
             ].sort(),
           );
           expect(await fresh.rows("SELECT bytes::text AS bytes FROM share_library")).toEqual([{ bytes: "0" }]);
