@@ -51,7 +51,7 @@ import { sql } from "drizzle-orm";
  * and the answered row's place goes straight to it.
  * The steps a next send waits on (taking jobs, the claim, keeping the answer) are `urgently`'s: on
  * the embedded database they go ahead of the records (2,000 rows at concurrency 16 on 2 cores:
- * 1.12 × the ideal; 1.18 to 1.24 × before places were handed over, 1.24 to 1.35 × before the
+ * 1.12 and 1.14 × the ideal; 1.18 to 1.24 × before places were handed over, 1.24 to 1.35 × before the
  * embedded database had a thread of its own and kept answers; see docs/batches.md).
  *
  * Upkeep, every half second: rows of instances that stopped go back in line (at start on the
