@@ -400,6 +400,7 @@ export function Playground({
                 <LazyHistoryPanel
                   history={history}
                   library={library}
+                  libraryOn={libraryAuthor !== null}
                   shownId={single.shownRunId}
                   onOpen={(saved) => void openRun(saved)}
                   onRerun={rerun}

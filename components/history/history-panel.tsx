@@ -38,8 +38,13 @@ export type HistoryPanelProps = {
   onRerunGrid: (cells: HistoryRun[]) => void;
   /** Opens review mode over these runs, in this order. */
   onReview: (ids: string[], title: string) => void;
-  /** The person's library on the server, when the playground keeps one: deleting then deletes everywhere. */
+  /** The person's library on the server, once its sync has started: deleting then deletes everywhere. */
   library: LibrarySync | null;
+  /**
+   * Whether the playground keeps a library for this person: its status line and the choice of runs
+   * to list have their place from the start, so that nothing below them moves when the sync starts.
+   */
+  libraryOn: boolean;
 };
 
 /** The estimated cost of the runs made since local midnight, per currency (nothing without prices). */
@@ -78,6 +83,7 @@ export function HistoryPanel({
   onRerunGrid,
   onReview,
   library,
+  libraryOn,
 }: HistoryPanelProps) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   // Typing stays immediate; the list follows as soon as React has a moment.
@@ -166,7 +172,8 @@ export function HistoryPanel({
           </p>
         )}
       </div>
-      {library && <LibraryStatusLine sync={library} />}
+      {/* With history unavailable no sync starts: no place is kept for one. */}
+      {libraryOn && !unavailable && <LibraryStatusLine sync={library} />}
       {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {unavailable && (
         <p
@@ -177,7 +184,7 @@ export function HistoryPanel({
         </p>
       )}
       {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
-      {library && <LibraryScope scope={scope} onChange={setScope} />}
+      {libraryOn && !unavailable && <LibraryScope scope={scope} onChange={setScope} disabled={library === null} />}
       {(totals.count > 0 || inLibrary) && (
         <HistoryFilters
           choices={choices}
@@ -210,7 +217,7 @@ export function HistoryPanel({
             onCompare={(runs) => void whole(onCompare)(runs)}
             canReview={shown.some((run) => run.status === "succeeded")}
             onReview={() => onReview(reviewIdsOf(entries), filtering ? "filtered history" : "history")}
-            collections={library !== null}
+            collections={libraryOn}
           />
           {!ready ? (
             <p className="text-sm text-muted">Opening history…</p>

@@ -11,15 +11,25 @@ export type Scope = { where: "here" | "library" | "team"; from: string; to: stri
 const control =
   "rounded-lg border border-zinc-300 bg-white px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900";
 
-export function LibraryScope({ scope, onChange }: { scope: Scope; onChange: (scope: Scope) => void }) {
+/** `disabled`: the library's sync has not started yet (the page's first moments). */
+export function LibraryScope({
+  scope,
+  onChange,
+  disabled = false,
+}: {
+  scope: Scope;
+  onChange: (scope: Scope) => void;
+  disabled?: boolean;
+}) {
   const option = (where: Scope["where"], label: string, hint: string) => (
     <button
       type="button"
       role="radio"
       aria-checked={scope.where === where}
       title={hint}
+      disabled={disabled}
       onClick={() => onChange({ ...scope, where })}
-      className="flex-1 rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent-500 aria-checked:bg-white aria-checked:shadow-sm dark:aria-checked:bg-zinc-700"
+      className="flex-1 rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-60 aria-checked:bg-white aria-checked:shadow-sm dark:aria-checked:bg-zinc-700"
     >
       {label}
     </button>

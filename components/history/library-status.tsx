@@ -1,21 +1,22 @@
 "use client";
 
 import { countOf, formatCount } from "@/lib/utils/format-count";
-import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import type { LibraryStatus, LibrarySync } from "@/lib/browser/library/library-sync";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
+
+/** What the line says before the sync has started (its code is still arriving). */
+const STARTING: LibraryStatus = { state: "starting", pending: 0, problem: null, bringIn: null, nearlyFull: null };
 
 /**
  * Where this browser stands with the person's library on the server: in step, sending, or offline
  * with changes waiting; what the library refused; and the offer to upload the runs this browser
  * had before the library, with its progress.
  */
-export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
-  const status = useLibraryStatus(sync);
-  if (!status) return null;
-  const { state, pending, problem, bringIn, nearlyFull } = status;
+export function LibraryStatusLine({ sync }: { sync: LibrarySync | null }) {
+  const { state, pending, problem, bringIn, nearlyFull } = useLibraryStatus(sync) ?? STARTING;
   const line =
     state === "offline"
       ? `Offline from your library${pending > 0 ? `: ${countOf(pending, "change")} will be sent when it is back` : ""}`
@@ -52,7 +53,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
           stay in this browser only: delete runs you no longer need, or ask whoever runs the playground for more room.
         </p>
       )}
-      {problem && <HistoryNoticeBar notice={{ tone: "problem", text: problem }} onDismiss={sync.dismissProblem} />}
+      {problem && <HistoryNoticeBar notice={{ tone: "problem", text: problem }} onDismiss={() => sync?.dismissProblem()} />}
       {bringIn && (
         <div
           className="rounded-lg border border-sky-300 bg-sky-50 p-2.5 text-xs text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
@@ -68,12 +69,12 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
                 <Button
                   size="sm"
                   variant="primary"
-                  onClick={sync.startBringIn}
+                  onClick={sync?.startBringIn}
                   aria-label={`Upload ${countOf(bringIn.count, "run")} from this browser to your library`}
                 >
                   Upload {countOf(bringIn.count, "run")}
                 </Button>
-                <Button size="sm" onClick={sync.dismissBringIn}>
+                <Button size="sm" onClick={sync?.dismissBringIn}>
                   Not now
                 </Button>
               </div>
@@ -90,7 +91,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
                   value={bringIn.done}
                   aria-labelledby="library-bring-in-progress"
                 />
-                <Button size="sm" onClick={sync.cancelBringIn}>
+                <Button size="sm" onClick={sync?.cancelBringIn}>
                   Cancel
                 </Button>
               </div>
@@ -103,7 +104,7 @@ export function LibraryStatusLine({ sync }: { sync: LibrarySync }) {
               </p>
               <button
                 type="button"
-                onClick={sync.dismissBringIn}
+                onClick={sync?.dismissBringIn}
                 aria-label="Dismiss"
                 className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10"
               >
