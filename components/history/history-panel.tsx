@@ -114,6 +114,8 @@ export function HistoryPanel({
   const loading = useHistoryState(history, (state) => state.loading);
   const ready = useHistoryState(history, (state) => state.ready);
   const unavailable = useHistoryState(history, (state) => state.unavailable);
+  // With history unavailable no sync starts: no place is kept for one.
+  const syncs = libraryOn && !unavailable;
   const persistence = useHistoryState(history, (state) => state.persistence);
   const notice = useHistoryState(history, (state) => state.notice);
   const choices = useHistoryState(history, (state) => state.choices);
@@ -172,8 +174,7 @@ export function HistoryPanel({
           </p>
         )}
       </div>
-      {/* With history unavailable no sync starts: no place is kept for one. */}
-      {libraryOn && !unavailable && <LibraryStatusLine sync={library} />}
+      {syncs && <LibraryStatusLine sync={library} />}
       {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {unavailable && (
         <p
@@ -184,7 +185,7 @@ export function HistoryPanel({
         </p>
       )}
       {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
-      {libraryOn && !unavailable && <LibraryScope scope={scope} onChange={setScope} disabled={library === null} />}
+      {syncs && <LibraryScope scope={scope} onChange={setScope} disabled={library === null} />}
       {(totals.count > 0 || inLibrary) && (
         <HistoryFilters
           choices={choices}
