@@ -126,6 +126,30 @@ test("a run made while the library cannot be reached is kept here and sent when 
   await home.close();
 });
 
+test("'All my runs' follows the library: a run made here and one made on another device show without asking again", async ({ browser }) => {
+  const laptop = await browser.newContext();
+  const desktop = await browser.newContext();
+  const onLaptop = await device(laptop);
+  const onDesktop = await device(desktop);
+  await onLaptop.getByRole("radio", { name: "All my runs" }).click();
+  await onLaptop.getByPlaceholder("Search prompts").fill("paper crane");
+  await expect(onLaptop.getByText("No run in your library matches these filters.")).toBeVisible();
+
+  await fillForm(onLaptop, { model: "demo-geometric", prompt: "a paper crane, made while looking at the library", ratio: "1:1" });
+  await onLaptop.getByRole("button", { name: "Generate" }).click();
+  const prompts = onLaptop.getByTestId("library-result").getByTestId("library-prompt");
+  await expect(prompts).toHaveText(["a paper crane, made while looking at the library"], { timeout: 15_000 });
+
+  // From the other device: the one that matches the search joins the list, in its place; the other does not.
+  await generate(onDesktop, "a red fox in snow, from the desktop");
+  await generate(onDesktop, "a paper crane, from the desktop");
+  await expect(prompts).toHaveText(["a paper crane, from the desktop", "a paper crane, made while looking at the library"], {
+    timeout: 5_000,
+  });
+  await laptop.close();
+  await desktop.close();
+});
+
 test("runs a browser had before the library are offered, uploaded with progress, resumed after an interruption, never doubled", async ({
   browser,
 }, testInfo) => {

@@ -199,7 +199,7 @@ export function HistoryPanel({
         libraryModule ? (
           <>
             <libraryModule.LibraryExport search={librarySearch} history={history} />
-            <libraryModule.LibraryResults search={librarySearch} history={history} now={now} onOpen={onOpen} />
+            <libraryModule.LibraryResults search={librarySearch} sync={library} history={history} now={now} onOpen={onOpen} />
           </>
         ) : (
           <p className="text-sm text-muted">Opening the library…</p>

@@ -11,19 +11,27 @@ import { VerdictBadges } from "@/components/verdict/verdict-badges";
 import { dateTimeText, timeAgo } from "@/lib/utils/time-ago";
 import { STATUS_TONES } from "./run-status-tones";
 import type { HistoryApi } from "./use-history";
+import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import { useLibraryStatus } from "./use-library";
+
+const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry.id}`;
 
 /**
  * Every run of the person's library on the server that the filters match, from any device, a page
  * at a time (the next page loads as the end of the list comes on screen). Thumbnails come from the
  * library; a run's answer and images are fetched only when it is opened, and then kept here.
+ * The list follows the library: when the sync reads changes in it (a run made here reaching it, one
+ * from another device), the first page is read again in place.
  */
 export function LibraryResults({
   search,
+  sync,
   history,
   now,
   onOpen,
 }: {
   search: LibrarySearch;
+  sync: LibrarySync;
   history: HistoryApi;
   now: number;
   onOpen: (run: HistoryRun) => void;
@@ -31,7 +39,11 @@ export function LibraryResults({
   const [opening, setOpening] = useState<string | null>(null);
   const [openProblem, setOpenProblem] = useState<string | null>(null);
   const endRef = useRef<HTMLLIElement>(null);
-  const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef);
+  const seenChanges = useLibraryStatus(sync)?.seenChanges ?? 0;
+  const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef, {
+    of: seenChanges,
+    keyOf: keyOfEntry,
+  });
 
   const open = async (entry: LibraryEntry) => {
     setOpening(entry.id);

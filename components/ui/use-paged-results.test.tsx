@@ -30,12 +30,15 @@ beforeEach(() => {
   } as unknown as typeof IntersectionObserver;
 });
 
-function List({ query }: { query: string }) {
+const keyOf = (entry: string) => entry;
+
+function List({ query, fresh }: { query: string; fresh?: number }) {
   const endRef = useRef<HTMLParagraphElement>(null);
   const [results] = usePagedResults(
     query,
     (after, signal) => new Promise<Page>((answer) => asked.push({ query, after, signal, answer })),
     endRef,
+    fresh === undefined ? undefined : { of: fresh, keyOf },
   );
   return (
     <div>
@@ -90,5 +93,59 @@ describe("usePagedResults", () => {
     act(() => asked[1]!.answer({ ok: false, message: "The server is restarting." } as Page));
     await waitFor(() => expect(screen.getByTestId("state").textContent).toBe("The server is restarting."));
     expect(screen.getByTestId("entries").textContent).toBe("a");
+  });
+
+  it("reads the first page again when what the server holds changed, showing what it has until then", async () => {
+    const { rerender } = render(<List query="red" fresh={1} />);
+    act(() => asked[0]!.answer(page(["a", "b"], "p2")));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a,b"));
+    rerender(<List query="red" fresh={2} />);
+    expect(asked.map((call) => call.after)).toEqual([null, null]);
+    expect(screen.getByTestId("entries").textContent).toBe("a,b");
+    expect(screen.getByTestId("state").textContent).toBe("idle");
+    act(() => asked[1]!.answer(page(["new", "a"], "p2b")));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("new,a"));
+    // Only the first page was shown: the fresh one is the list, and the next page starts after it.
+    await waitFor(() => expect(observers).toHaveLength(1));
+    act(() => observers.at(-1)!([{ isIntersecting: true }]));
+    await waitFor(() => expect(asked.at(-1)!.after).toBe("p2b"));
+  });
+
+  it("with more pages shown, puts the fresh first page in front and keeps the rest in order", async () => {
+    const { rerender } = render(<List query="red" fresh={1} />);
+    act(() => asked[0]!.answer(page(["a", "b"], "p2")));
+    await waitFor(() => expect(observers).toHaveLength(1));
+    act(() => observers.at(-1)!([{ isIntersecting: true }]));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    act(() => asked[1]!.answer(page(["c", "d"], "p3")));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a,b,c,d"));
+    rerender(<List query="red" fresh={2} />);
+    act(() => asked[2]!.answer(page(["new", "a"], "p2b")));
+    // "b", pushed off the first page by the new run, keeps its place; the reader keeps theirs.
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("new,a,b,c,d"));
+    await waitFor(() => expect(observers).toHaveLength(1));
+    act(() => observers.at(-1)!([{ isIntersecting: true }]));
+    await waitFor(() => expect(asked.at(-1)!.after).toBe("p3"));
+  });
+
+  it("keeps the list as it is when reading it again fails", async () => {
+    const { rerender } = render(<List query="red" fresh={1} />);
+    act(() => asked[0]!.answer(page(["a"], null)));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a"));
+    rerender(<List query="red" fresh={2} />);
+    act(() => asked[1]!.answer({ ok: false, message: "The server is restarting." } as Page));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByTestId("entries").textContent).toBe("a");
+    expect(screen.getByTestId("state").textContent).toBe("idle");
+  });
+
+  it("starts over, dropping what was shown, when the query changes along with the freshness", async () => {
+    const { rerender } = render(<List query="red" fresh={1} />);
+    act(() => asked[0]!.answer(page(["a"], null)));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("a"));
+    rerender(<List query="blue" fresh={2} />);
+    expect(screen.getByTestId("entries").textContent).toBe("");
+    act(() => asked[1]!.answer(page(["z"], null)));
+    await waitFor(() => expect(screen.getByTestId("entries").textContent).toBe("z"));
   });
 });

@@ -223,6 +223,22 @@ describe("library sync", () => {
     sync.stop();
   });
 
+  it("counts the changes it reads in the library's feed, a run sent from here and one made elsewhere alike", async () => {
+    const { sync, history, library } = setUp();
+    sync.start();
+    await until(() => sync.getSnapshot().state === "synced");
+    expect(sync.getSnapshot().seenChanges).toBe(0);
+    history.runs.set("a", run("a"));
+    history.local({ kind: "saved", ids: ["a"] });
+    await until(() => sync.getSnapshot().seenChanges === 1);
+    library.add("elsewhere");
+    await until(() => sync.getSnapshot().seenChanges === 2);
+    // Rounds with nothing new leave the count where it is (a view reads the library again only for a change).
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sync.getSnapshot().seenChanges).toBe(2);
+    sync.stop();
+  });
+
   it("offers the runs the library lacks, uploads them with progress, and can be cancelled and resumed", async () => {
     const history = new FakeHistory();
     for (const id of ["r1", "r2", "r3", "known"]) history.runs.set(id, run(id, id === "r3" ? { author: "Ana" } : {}));

@@ -55,6 +55,11 @@ export type LibraryStatus = {
   bringIn: BringIn | null;
   /** How full the person's library is, once it is nearly so (90 % or more); null below that. */
   nearlyFull: { bytes: number; limitBytes: number } | null;
+  /**
+   * Changes to the library this tab has read in its feed, from here or elsewhere (a count): a view
+   * of the library searched on the server reads it again when the count moves.
+   */
+  seenChanges: number;
 };
 
 export type LibrarySyncOptions = {
@@ -97,7 +102,14 @@ const JOB_WAIT_MS = 60 * 60 * 1000;
 const BACKOFF_MAX_MS = 30_000;
 const SYNC_LOCK = "image-playground-library-sync";
 
-export const INITIAL_LIBRARY_STATUS: LibraryStatus = { state: "starting", pending: 0, problem: null, bringIn: null, nearlyFull: null };
+export const INITIAL_LIBRARY_STATUS: LibraryStatus = {
+  state: "starting",
+  pending: 0,
+  problem: null,
+  bringIn: null,
+  nearlyFull: null,
+  seenChanges: 0,
+};
 /** How often the library's size is read again (and after every run sent). */
 const USAGE_EVERY_MS = 60_000;
 const NEARLY_FULL = 0.9;
@@ -303,6 +315,7 @@ export class LibrarySync {
       const applied = await this.apply(page.value.entries);
       if (applied !== "ok") return this.failed(applied);
       place = this.writePlace({ cursor: page.value.cursor ?? place.cursor });
+      if (page.value.entries.length > 0) this.set({ seenChanges: this.status.seenChanges + page.value.entries.length });
       if (page.value.entries.length < FEED_PAGE) break;
     }
     const filled = await this.fillStep();
