@@ -13,6 +13,7 @@ import { STATUS_TONES } from "./run-status-tones";
 import type { HistoryApi } from "./use-history";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { useLibraryStatus } from "./use-library";
+import { useThrottled } from "@/components/ui/use-throttled";
 
 const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry.id}`;
 
@@ -39,7 +40,9 @@ export function LibraryResults({
   const [opening, setOpening] = useState<string | null>(null);
   const [openProblem, setOpenProblem] = useState<string | null>(null);
   const endRef = useRef<HTMLLIElement>(null);
-  const seenChanges = useLibraryStatus(sync)?.seenChanges ?? 0;
+  // At most one search a second for changes: a bring-in of old runs changes the library at every
+  // round, and the person's own searches share the server's limit (300 a minute).
+  const seenChanges = useThrottled(useLibraryStatus(sync)?.seenChanges ?? 0, 1000);
   const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef, {
     of: seenChanges,
     keyOf: keyOfEntry,
