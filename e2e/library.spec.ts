@@ -47,14 +47,8 @@ async function generate(page: Page, prompt: string): Promise<void> {
   await expect(items(page).first().getByTestId("history-prompt")).toHaveText(prompt, { timeout: 15_000 });
 }
 
-// First in the file: the library is still empty, as a person's first visit finds it (runs that
-// arrive from a library move the list's filters in; that is not what this looks at).
-test("nothing in the history panel moves when the library's sync starts: its line and the choice of runs have their place", async ({
-  browser,
-}) => {
-  // Wide enough for history to be the third column, beside the form, where it is seen at once.
-  const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
-  const page = await context.newPage();
+/** Every layout shift of the page from its start, with what moved. */
+async function recordShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const shifts: string[] = [];
     Object.assign(window, { __shifts: shifts });
@@ -65,11 +59,54 @@ test("nothing in the history panel moves when the library's sync starts: its lin
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
+  return () => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+}
+
+/** Wide enough for history to be the third column, beside the form, where it is seen at once. */
+const THREE_COLUMNS = { width: 1350, height: 940 };
+
+// First in the file: the library is still empty, as a person's first visit finds it.
+test("nothing in the history panel moves when the library's sync starts: its line and the choice of runs have their place", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: THREE_COLUMNS });
+  const page = await context.newPage();
+  const shifts = await recordShifts(page);
   await openPlayground(page, instance.url);
   await expect(page.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
   await expect(page.getByRole("radio", { name: "All my runs" })).toBeEnabled();
-  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  // An empty library: once it is known, the panel says so and offers its buttons.
+  await expect(page.getByText("Every run you make is kept here, in this browser, with its images.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import…" })).toBeVisible();
+  expect(await shifts()).toEqual([]);
   await context.close();
+});
+
+test("a new device whose library holds runs: they arrive in the history panel and nothing on screen moves", async ({ browser }) => {
+  const laptop = await browser.newContext();
+  const onLaptop = await device(laptop);
+  await generate(onLaptop, "a harbour at noon, for the new device");
+  await generate(onLaptop, "a harbour at night, for the new device");
+  await expect(onLaptop.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: SYNC_MS * 5 });
+
+  const fresh = await browser.newContext({ viewport: THREE_COLUMNS });
+  const page = await fresh.newPage();
+  const shifts = await recordShifts(page);
+  await openPlayground(page, instance.url);
+  await expect(items(page)).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId("history-persistence")).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search prompts" })).toBeVisible();
+  expect(await shifts()).toEqual([]);
+  await fresh.close();
+
+  // The library is left empty for the tests after this one.
+  await onLaptop.getByRole("button", { name: "Clear all" }).click();
+  await onLaptop.getByRole("dialog", { name: "Clear all history?" }).getByRole("button", { name: "Delete all runs" }).click();
+  await expect(items(onLaptop)).toHaveCount(0);
+  const keptRuns = async () =>
+    ((await (await onLaptop.request.get(`${instance.url}/api/library/runs?limit=5`)).json()) as { entries: unknown[] }).entries.length;
+  await expect.poll(keptRuns, { timeout: SYNC_MS * 5 }).toBe(0);
+  await laptop.close();
 });
 
 test("a run made on one device appears on another within 2 s, with its star, and a deletion reaches both", async ({

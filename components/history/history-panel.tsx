@@ -27,6 +27,7 @@ import { LibraryStatusLine } from "./library-status";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { whenIdle } from "@/lib/browser/when-idle";
 import { LibraryScope, type Scope } from "./library-scope";
+import { useWaitingForLibrary } from "./use-waiting-for-library";
 
 export type HistoryPanelProps = {
   history: HistoryApi;
@@ -116,6 +117,9 @@ export function HistoryPanel({
   const unavailable = useHistoryState(history, (state) => state.unavailable);
   // With history unavailable no sync starts: no place is kept for one.
   const syncs = libraryOn && !unavailable;
+  // A new device: until the library's first round has brought in the newest runs, the panel holds
+  // only its heading, status and choice of runs, and what arrives is added below them (nothing moves).
+  const waitingForLibrary = useWaitingForLibrary(library, { syncs, empty: totals.count === 0 });
   const persistence = useHistoryState(history, (state) => state.persistence);
   const notice = useHistoryState(history, (state) => state.notice);
   const choices = useHistoryState(history, (state) => state.choices);
@@ -165,7 +169,8 @@ export function HistoryPanel({
         </button>
       </div>
       <div className="-mt-2 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
-        <p data-testid="history-usage">
+        {/* Its place is kept while the library may still bring runs in: the count would only mislead, and its growing text would move. */}
+        <p data-testid="history-usage" className={waitingForLibrary ? "invisible" : undefined}>
           {countOf(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
         </p>
         {today.length > 0 && (
@@ -175,7 +180,6 @@ export function HistoryPanel({
         )}
       </div>
       {syncs && <LibraryStatusLine sync={library} />}
-      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {unavailable && (
         <p
           role="alert"
@@ -186,6 +190,7 @@ export function HistoryPanel({
       )}
       {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
       {syncs && <LibraryScope scope={scope} onChange={setScope} disabled={library === null} />}
+      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {(totals.count > 0 || inLibrary) && (
         <HistoryFilters
           choices={choices}
@@ -204,6 +209,10 @@ export function HistoryPanel({
         ) : (
           <p className="text-sm text-muted">Opening the library…</p>
         )
+      ) : waitingForLibrary ? (
+        <p role="status" className="text-sm text-muted" data-testid="history-waiting-for-library">
+          {ready ? "Looking for your runs in your library…" : "Opening history…"}
+        </p>
       ) : (
         <>
           {filtering && (
