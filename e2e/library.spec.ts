@@ -298,6 +298,15 @@ test("two tabs of one browser: one keeps the library in step, the other says so 
   // Made in the tab that does not sync: the syncing tab sends it.
   await generate(second, "an old tram, from the second tab");
   await expect(items(onOther).first().getByTestId("history-prompt")).toHaveText("an old tram, from the second tab", { timeout: SYNC_MS });
+  // "All my runs" in the tab that does not sync follows the library too, on the syncing tab's reads.
+  await second.getByRole("radio", { name: "All my runs" }).click();
+  await second.getByPlaceholder("Search prompts").fill("old tram");
+  const found = second.getByTestId("library-result").getByTestId("library-prompt");
+  await expect(found).toHaveText(["an old tram, from the second tab"]);
+  await generate(onOther, "an old tram, from the other device");
+  await expect(found).toHaveText(["an old tram, from the other device", "an old tram, from the second tab"], { timeout: 5_000 });
+  await second.getByPlaceholder("Search prompts").fill("");
+  await second.getByRole("radio", { name: "This browser" }).click();
   await first.close();
   await expect(second.getByTestId("library-status")).toHaveAttribute("data-state", "synced", { timeout: 10_000 });
   await generate(onOther, "a koi pond, back the other way");

@@ -56,8 +56,9 @@ export type LibraryStatus = {
   /** How full the person's library is, once it is nearly so (90 % or more); null below that. */
   nearlyFull: { bytes: number; limitBytes: number } | null;
   /**
-   * Changes to the library this tab has read in its feed, from here or elsewhere (a count): a view
-   * of the library searched on the server reads it again when the count moves.
+   * Changes to the library this tab has read in its feed, from here or elsewhere (a count); in a
+   * tab kept in step by another, the times that tab read some. A view of the library searched on
+   * the server reads it again when the count moves.
    */
   seenChanges: number;
 };
@@ -88,6 +89,16 @@ type Place = {
 };
 
 const FRESH_PLACE: Place = { cursor: null, fill: { before: null }, bringIn: null };
+
+/** The feed's cursor in a stored place (null: none, or not a place). */
+function cursorIn(stored: string | null): string | null {
+  try {
+    const cursor: unknown = stored ? (JSON.parse(stored) as Partial<Place>).cursor : null;
+    return typeof cursor === "string" ? cursor : null;
+  } catch {
+    return null;
+  }
+}
 const FEED_PAGE = 100;
 const FILL_PAGE = 20;
 /**
@@ -199,6 +210,11 @@ export class LibrarySync {
     if (typeof window !== "undefined") {
       const onStorage = (event: StorageEvent) => {
         if (!event.key?.startsWith("image-playground-library:")) return;
+        // The syncing tab read changes in the feed (its place there moved on): they count here too,
+        // so that a view of the library searched on the server in this tab reads it again as well.
+        if (event.key === this.placeKey && cursorIn(event.oldValue) !== cursorIn(event.newValue)) {
+          this.set({ seenChanges: this.status.seenChanges + 1 });
+        }
         this.set({ pending: outboxSize(this.outbox.read()) });
         // Another tab added to the outbox: the syncing tab sends it now rather than at its next tick.
         this.nudge();
