@@ -7,6 +7,7 @@ import { fillForm, keepScreenshot, waitForPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { providerSignIn } from "./provider-sign-in";
 import { E2E } from "./servers";
+import { TEAM_REFRESH_MS } from "../lib/library/team-refresh";
 import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
 
 /**
@@ -224,6 +225,8 @@ test("a private collection is its owner's alone; a team collection is seen by al
   await expect(found).toHaveCount(1);
   await expect(found.first()).toContainText("bob's lighthouse for the campaign");
   await keepScreenshot(bob, testInfo, "team-view");
+  await bob.getByLabel("Made by").fill("");
+  await expect(found).toHaveCount(2);
 
   // Ada deletes her run: it leaves the collection (for Bob too).
   await ada.goto("/");
@@ -238,6 +241,9 @@ test("a private collection is its owner's alone; a team collection is seen by al
       },
     )
     .toBe(1);
+  // Bob's Team view, left open, follows the collection without him asking again.
+  await expect(found).toHaveCount(1, { timeout: TEAM_REFRESH_MS + 5_000 });
+  await expect(found.first()).toContainText("bob's lighthouse for the campaign");
 });
 
 test("an arena on a collection ranks models from the pictures it holds, blind, and goes on after a reload", async ({

@@ -14,6 +14,8 @@ import type { HistoryApi } from "./use-history";
 import type { LibrarySync } from "@/lib/browser/library/library-sync";
 import { useLibraryStatus } from "./use-library";
 import { useThrottled } from "@/components/ui/use-throttled";
+import { useNow } from "@/components/ui/use-now";
+import { TEAM_REFRESH_MS } from "@/lib/library/team-refresh";
 
 const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry.id}`;
 
@@ -22,7 +24,8 @@ const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry
  * at a time (the next page loads as the end of the list comes on screen). Thumbnails come from the
  * library; a run's answer and images are fetched only when it is opened, and then kept here.
  * The list follows the library: when the sync reads changes in it (a run made here reaching it, one
- * from another device), the first page is read again in place.
+ * from another device), and in the Team view every TEAM_REFRESH_MS, the first page is read again
+ * in place.
  */
 export function LibraryResults({
   search,
@@ -43,8 +46,10 @@ export function LibraryResults({
   // At most one search a second for changes: a bring-in of old runs changes the library at every
   // round, and the person's own searches share the server's limit (300 a minute).
   const seenChanges = useThrottled(useLibraryStatus(sync)?.seenChanges ?? 0, 1000);
+  const team = search.scope === "team";
+  const teamTick = useNow(TEAM_REFRESH_MS, team);
   const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef, {
-    of: seenChanges,
+    of: team ? `${seenChanges} ${teamTick}` : seenChanges,
     keyOf: keyOfEntry,
   });
 
@@ -68,7 +73,6 @@ export function LibraryResults({
     onOpen(run);
   };
 
-  const team = search.scope === "team";
   const place = team ? "the team's collections" : "your library";
   if (results.problem && results.entries.length === 0) {
     return (
