@@ -169,7 +169,8 @@ export function HistoryPanel({
         </button>
       </div>
       <div className="-mt-2 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
-        {/* Its place is kept while the library may still bring runs in: the count would only mislead, and its growing text would move. */}
+        {/* Kept in its place but not shown while the library may still bring runs in: the count would
+            only mislead, and its text, growing, would move. */}
         <p data-testid="history-usage" className={waitingForLibrary ? "invisible" : undefined}>
           {countOf(totals.count, "run")} · {formatBytes(totals.bytes)} of {formatBytes(history.caps.maxBytes)}
         </p>
