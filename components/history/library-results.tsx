@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { RUN_STATUS_LABELS } from "@/lib/history/history-types";
 import { smallPictureOf, type LibraryEntry } from "@/lib/library/library-types";
@@ -18,6 +18,7 @@ import { useNow } from "@/components/ui/use-now";
 import { TEAM_REFRESH_MS } from "@/lib/library/team-refresh";
 
 const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry.id}`;
+const NONE_REMOVED: readonly string[] = [];
 
 /**
  * Every run of the person's library on the server that the filters match, from any device, a page
@@ -25,7 +26,7 @@ const keyOfEntry = (entry: LibraryEntry) => `${entry.collectionId ?? ""}/${entry
  * library; a run's answer and images are fetched only when it is opened, and then kept here.
  * The list follows the library: when the sync reads changes in it (a run made here reaching it, one
  * from another device), and in the Team view every TEAM_REFRESH_MS, the first page is read again
- * in place.
+ * in place; a run the feed says was deleted leaves at once, from whichever page.
  */
 export function LibraryResults({
   search,
@@ -45,13 +46,21 @@ export function LibraryResults({
   const endRef = useRef<HTMLLIElement>(null);
   // At most one search a second for changes: a bring-in of old runs changes the library at every
   // round, and the person's own searches share the server's limit (300 a minute).
-  const seenChanges = useThrottled(useLibraryStatus(sync)?.seenChanges ?? 0, 1000);
+  const status = useLibraryStatus(sync);
+  const seenChanges = useThrottled(status?.seenChanges ?? 0, 1000);
   const team = search.scope === "team";
   const teamTick = useNow(TEAM_REFRESH_MS, team);
   const [results] = usePagedResults(search, (after, signal) => searchLibrary(search, after, signal), endRef, {
     of: team ? `${seenChanges} ${teamTick}` : seenChanges,
     keyOf: keyOfEntry,
   });
+  // A run deleted (here or on another device) leaves at once, also from the pages a refresh does not read.
+  const removedRuns = status?.removedRuns ?? NONE_REMOVED;
+  const entries = useMemo(() => {
+    if (removedRuns.length === 0) return results.entries;
+    const removed = new Set(removedRuns);
+    return results.entries.filter((entry) => !removed.has(entry.id));
+  }, [results.entries, removedRuns]);
 
   const open = async (entry: LibraryEntry) => {
     setOpening(entry.id);
@@ -74,14 +83,15 @@ export function LibraryResults({
   };
 
   const place = team ? "the team's collections" : "your library";
-  if (results.problem && results.entries.length === 0) {
+  if (results.problem && entries.length === 0) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
         {team ? "The team's collections" : "Your library"} could not be searched: {results.problem}
       </p>
     );
   }
-  if (!results.loading && results.entries.length === 0) {
+  // (Every entry shown may have been deleted while more pages wait: the end then asks for them.)
+  if (!results.loading && entries.length === 0 && results.next === null) {
     return <p className="text-sm text-muted">No run in {place} matches these filters.</p>;
   }
   return (
@@ -92,7 +102,7 @@ export function LibraryResults({
         </p>
       )}
       <ul aria-label={`Runs in ${place}`} aria-busy={results.loading} className="flex flex-col gap-1">
-        {results.entries.map((entry) => (
+        {entries.map((entry) => (
           <LibraryResult key={entry.id} entry={entry} now={now} opening={opening === entry.id} onOpen={() => void open(entry)} />
         ))}
         <li ref={endRef} className="py-2 text-center text-xs text-muted">

@@ -24,7 +24,7 @@ describe("the library's line and scope before and after its sync starts", () => 
   it("says what the sync reports once it has started", () => {
     render(
       <LibraryStatusLine
-        sync={syncSaying({ state: "synced", pending: 0, problem: null, bringIn: null, nearlyFull: null, seenChanges: 0 })}
+        sync={syncSaying({ state: "synced", pending: 0, problem: null, bringIn: null, nearlyFull: null, seenChanges: 0, removedRuns: [] })}
       />,
     );
     expect(screen.getByTestId("library-status").textContent).toBe("In step with your library");

@@ -8,7 +8,15 @@ import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
 
 /** What the line says before the sync has started (its code is still arriving). */
-const STARTING: LibraryStatus = { state: "starting", pending: 0, problem: null, bringIn: null, nearlyFull: null, seenChanges: 0 };
+const STARTING: LibraryStatus = {
+  state: "starting",
+  pending: 0,
+  problem: null,
+  bringIn: null,
+  nearlyFull: null,
+  seenChanges: 0,
+  removedRuns: [],
+};
 
 /**
  * Where this browser stands with the person's library on the server: in step, sending, or offline

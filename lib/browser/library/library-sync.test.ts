@@ -218,8 +218,13 @@ describe("library sync", () => {
     expect(history.runs.get("mine")).toMatchObject({ rating: 2, starred: false });
     expect(library.entry("mine")?.record).toMatchObject({ rating: 2, starred: false });
 
+    expect(sync.getSnapshot().removedRuns).toEqual([]);
     library.add("elsewhere", 0, null);
     await until(() => !history.runs.has("elsewhere"));
+    // Named for the views of the library searched on the server, like one this browser never had.
+    library.add("never-here", 0, null);
+    await until(() => sync.getSnapshot().removedRuns.length === 2);
+    expect(sync.getSnapshot().removedRuns).toEqual(["elsewhere", "never-here"]);
     sync.stop();
   });
 

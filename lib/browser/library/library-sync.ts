@@ -61,6 +61,12 @@ export type LibraryStatus = {
    * the server reads it again when the count moves.
    */
   seenChanges: number;
+  /**
+   * The runs the feed said were deleted since this tab began to read it (the latest
+   * REMOVED_KEPT): a view of the library searched on the server leaves them out at once, on any of
+   * its pages (a refresh reads only the first).
+   */
+  removedRuns: readonly string[];
 };
 
 export type LibrarySyncOptions = {
@@ -120,7 +126,10 @@ export const INITIAL_LIBRARY_STATUS: LibraryStatus = {
   bringIn: null,
   nearlyFull: null,
   seenChanges: 0,
+  removedRuns: [],
 };
+/** How many deleted runs the status names at most (a view holds a few pages: far fewer). */
+const REMOVED_KEPT = 1000;
 /** How often the library's size is read again (and after every run sent). */
 const USAGE_EVERY_MS = 60_000;
 const NEARLY_FULL = 0.9;
@@ -431,7 +440,9 @@ export class LibrarySync {
     const { history } = this.options;
     const outbox = this.outbox.read();
     const local = new Map((await history.readSummaries(entries.map((entry) => entry.id))).map((run) => [run.id, run]));
-    const deleted = entries.filter((entry) => entry.record === null && local.has(entry.id)).map((entry) => entry.id);
+    const removed = entries.filter((entry) => entry.record === null).map((entry) => entry.id);
+    if (removed.length > 0) this.set({ removedRuns: [...this.status.removedRuns, ...removed].slice(-REMOVED_KEPT) });
+    const deleted = removed.filter((id) => local.has(id));
     if (deleted.length > 0) await history.receiveDeletes(deleted);
     const missing: LibraryEntry[] = [];
     for (const entry of entries) {
