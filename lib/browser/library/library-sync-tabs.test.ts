@@ -42,4 +42,18 @@ describe("a tab kept in step by another", () => {
     placeWritten({ cursor: null }, { cursor: "11.0" });
     expect(sync.getSnapshot().seenChanges).toBe(2);
   });
+
+  it("leaves out the runs the syncing tab read as deleted, as that tab does", async () => {
+    sync = new LibrarySync({ history, author: "you", client: {} as Client, storage: window.localStorage, locks: heldElsewhere });
+    sync.start();
+    await expect.poll(() => sync?.getSnapshot().state).toBe("elsewhere");
+    const removedWritten = (value: string) =>
+      window.dispatchEvent(new StorageEvent("storage", { key: "image-playground-library:you:removed", oldValue: null, newValue: value }));
+    removedWritten(JSON.stringify(["r1", "r2"]));
+    expect(sync.getSnapshot().removedRuns).toEqual(["r1", "r2"]);
+    // Not a list of ids: ignored.
+    removedWritten("{not json");
+    removedWritten(JSON.stringify([1, 2]));
+    expect(sync.getSnapshot().removedRuns).toEqual(["r1", "r2"]);
+  });
 });

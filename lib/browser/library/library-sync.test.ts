@@ -192,7 +192,7 @@ describe("library sync", () => {
   });
 
   it("brings in runs, verdicts and deletions made elsewhere, and a newer verdict made here wins", async () => {
-    const { sync, history, library } = setUp();
+    const { sync, history, library, storage } = setUp();
     history.runs.set("mine", run("mine"));
     library.add("mine");
     library.uploads.push("mine");
@@ -225,6 +225,8 @@ describe("library sync", () => {
     library.add("never-here", 0, null);
     await until(() => sync.getSnapshot().removedRuns.length === 2);
     expect(sync.getSnapshot().removedRuns).toEqual(["elsewhere", "never-here"]);
+    // Kept for the browser's other tabs too.
+    expect(JSON.parse(storage.getItem("image-playground-library:you:removed") ?? "null")).toEqual(["elsewhere", "never-here"]);
     sync.stop();
   });
 

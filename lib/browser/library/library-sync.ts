@@ -63,8 +63,9 @@ export type LibraryStatus = {
   seenChanges: number;
   /**
    * The runs the feed said were deleted since this tab began to read it (the latest
-   * REMOVED_KEPT): a view of the library searched on the server leaves them out at once, on any of
-   * its pages (a refresh reads only the first).
+   * REMOVED_KEPT); in a tab kept in step by another, the ones that tab named. A view of the library
+   * searched on the server leaves them out at once, on any of its pages (a refresh reads only the
+   * first).
    */
   removedRuns: readonly string[];
 };
@@ -105,6 +106,17 @@ function cursorIn(stored: string | null): string | null {
     return null;
   }
 }
+
+/** Run ids as the syncing tab stores them (null: not that). */
+function idsIn(stored: string | null): string[] | null {
+  try {
+    const ids: unknown = stored ? JSON.parse(stored) : null;
+    return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids.slice(-REMOVED_KEPT) : null;
+  } catch {
+    return null;
+  }
+}
+
 const FEED_PAGE = 100;
 const FILL_PAGE = 20;
 /**
@@ -139,6 +151,8 @@ export class LibrarySync {
   private readonly listeners = new Set<() => void>();
   private readonly outbox: LibraryOutbox;
   private readonly placeKey: string;
+  // The runs this tab read as deleted, for the browser's other tabs (see removedRuns).
+  private readonly removedKey: string;
   private stopper: AbortController | null = null;
   private wake: (() => void) | null = null;
   // Changes being written to the outbox right now (the first round waits for them).
@@ -155,6 +169,7 @@ export class LibrarySync {
   constructor(private readonly options: LibrarySyncOptions) {
     this.outbox = new LibraryOutbox(options.storage, `image-playground-library:${options.author}:outbox`, options.locks);
     this.placeKey = `image-playground-library:${options.author}:place`;
+    this.removedKey = `image-playground-library:${options.author}:removed`;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -223,6 +238,10 @@ export class LibrarySync {
         // so that a view of the library searched on the server in this tab reads it again as well.
         if (event.key === this.placeKey && cursorIn(event.oldValue) !== cursorIn(event.newValue)) {
           this.set({ seenChanges: this.status.seenChanges + 1 });
+        }
+        if (event.key === this.removedKey) {
+          const removed = idsIn(event.newValue);
+          if (removed) this.set({ removedRuns: removed });
         }
         this.set({ pending: outboxSize(this.outbox.read()) });
         // Another tab added to the outbox: the syncing tab sends it now rather than at its next tick.
@@ -441,7 +460,15 @@ export class LibrarySync {
     const outbox = this.outbox.read();
     const local = new Map((await history.readSummaries(entries.map((entry) => entry.id))).map((run) => [run.id, run]));
     const removed = entries.filter((entry) => entry.record === null).map((entry) => entry.id);
-    if (removed.length > 0) this.set({ removedRuns: [...this.status.removedRuns, ...removed].slice(-REMOVED_KEPT) });
+    if (removed.length > 0) {
+      const removedRuns = [...this.status.removedRuns, ...removed].slice(-REMOVED_KEPT);
+      this.set({ removedRuns });
+      try {
+        this.options.storage.setItem(this.removedKey, JSON.stringify(removedRuns));
+      } catch {
+        // Storage refused: the other tabs drop those runs at their next read of the first page.
+      }
+    }
     const deleted = removed.filter((id) => local.has(id));
     if (deleted.length > 0) await history.receiveDeletes(deleted);
     const missing: LibraryEntry[] = [];
