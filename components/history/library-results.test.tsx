@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { searchLibrary, type LibrarySearch } from "@/lib/browser/library/library-client";
-import { INITIAL_LIBRARY_STATUS, type LibraryStatus, type LibrarySync } from "@/lib/browser/library/library-sync";
+import { fakeLibrarySync } from "@/test-support/fake-library-sync";
 import type { LibraryEntry } from "@/lib/library/library-types";
 import { archivedRunFixture } from "@/test-support/archived-run";
 import type { HistoryApi } from "./use-history";
@@ -42,25 +42,6 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-/** A sync whose status the test sets. */
-function fakeSync() {
-  let status: LibraryStatus = INITIAL_LIBRARY_STATUS;
-  const listeners = new Set<() => void>();
-  const sync = {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => status,
-  } as unknown as LibrarySync;
-  const say = (patch: Partial<LibraryStatus>) =>
-    act(() => {
-      status = { ...status, ...patch };
-      for (const listener of listeners) listener();
-    });
-  return { sync, say };
-}
-
 const SEARCH: LibrarySearch = {
   text: "",
   model: "",
@@ -80,7 +61,7 @@ const shown = () => screen.queryAllByTestId("library-result").map((item) => item
 
 describe("LibraryResults", () => {
   it("leaves out at once a run the library's feed says was deleted, on any page shown, with no new search", async () => {
-    const { sync, say } = fakeSync();
+    const { sync, say } = fakeLibrarySync();
     render(<LibraryResults search={SEARCH} sync={sync} history={{} as HistoryApi} now={Date.now()} onOpen={() => undefined} />);
     await waitFor(() => expect(shown()).toEqual(["a", "b"]));
     await waitFor(() => expect(observers.length).toBeGreaterThan(0));
@@ -96,7 +77,7 @@ describe("LibraryResults", () => {
   });
 
   it("with every run shown deleted and more pages to read, asks for them rather than saying nothing matches", async () => {
-    const { sync, say } = fakeSync();
+    const { sync, say } = fakeLibrarySync();
     render(<LibraryResults search={SEARCH} sync={sync} history={{} as HistoryApi} now={Date.now()} onOpen={() => undefined} />);
     await waitFor(() => expect(shown()).toEqual(["a", "b"]));
     say({ removedRuns: ["a", "b"] });

@@ -1,22 +1,12 @@
 "use client";
 
 import { countOf, formatCount } from "@/lib/utils/format-count";
-import type { LibraryStatus, LibrarySync } from "@/lib/browser/library/library-sync";
+import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import { INITIAL_LIBRARY_STATUS } from "@/lib/browser/library/library-status";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/utils/format-bytes";
 import { HistoryNoticeBar } from "./history-notice-bar";
 import { useLibraryStatus } from "./use-library";
-
-/** What the line says before the sync has started (its code is still arriving). */
-const STARTING: LibraryStatus = {
-  state: "starting",
-  pending: 0,
-  problem: null,
-  bringIn: null,
-  nearlyFull: null,
-  seenChanges: 0,
-  removedRuns: [],
-};
 
 /**
  * Where this browser stands with the person's library on the server: in step, sending, or offline
@@ -24,7 +14,7 @@ const STARTING: LibraryStatus = {
  * had before the library, with its progress.
  */
 export function LibraryStatusLine({ sync }: { sync: LibrarySync | null }) {
-  const { state, pending, problem, bringIn, nearlyFull } = useLibraryStatus(sync) ?? STARTING;
+  const { state, pending, problem, bringIn, nearlyFull } = useLibraryStatus(sync) ?? INITIAL_LIBRARY_STATUS;
   const line =
     state === "offline"
       ? `Offline from your library${pending > 0 ? `: ${countOf(pending, "change")} will be sent when it is back` : ""}`

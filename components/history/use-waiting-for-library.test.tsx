@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_LIBRARY_STATUS, type LibraryStatus, type LibrarySync } from "@/lib/browser/library/library-sync";
+import type { LibrarySync } from "@/lib/browser/library/library-sync";
+import { fakeLibrarySync } from "@/test-support/fake-library-sync";
 import { LIBRARY_PATIENCE_MS, useWaitingForLibrary } from "./use-waiting-for-library";
 
 beforeEach(() => vi.useFakeTimers());
@@ -9,25 +10,6 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
-
-/** A sync whose state the test moves. */
-function fakeSync() {
-  let status: LibraryStatus = INITIAL_LIBRARY_STATUS;
-  const listeners = new Set<() => void>();
-  const sync = {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => status,
-  } as unknown as LibrarySync;
-  const move = (state: LibraryStatus["state"]) =>
-    act(() => {
-      status = { ...status, state };
-      for (const listener of listeners) listener();
-    });
-  return { sync, move };
-}
 
 function Panel({ sync, syncs = true, empty = true }: { sync: LibrarySync | null; syncs?: boolean; empty?: boolean }) {
   return <p data-testid="waiting">{String(useWaitingForLibrary(sync, { syncs, empty }))}</p>;
@@ -37,24 +19,24 @@ const waiting = () => screen.getByTestId("waiting").textContent;
 
 describe("useWaitingForLibrary", () => {
   it("waits while this browser holds nothing and the library's first round has not ended", () => {
-    const { sync, move } = fakeSync();
+    const { sync, say } = fakeLibrarySync();
     const { rerender } = render(<Panel sync={null} />);
     // The sync's code has not started yet: the library may still hold runs.
     expect(waiting()).toBe("true");
     rerender(<Panel sync={sync} />);
     expect(waiting()).toBe("true");
-    move("synced");
+    say({ state: "synced" });
     expect(waiting()).toBe("false");
   });
 
   it("does not wait with runs here, without a library, or when the sync is off, offline or in another tab", () => {
-    const { sync, move } = fakeSync();
+    const { sync, say } = fakeLibrarySync();
     const { rerender } = render(<Panel sync={sync} empty={false} />);
     expect(waiting()).toBe("false");
     rerender(<Panel sync={null} syncs={false} />);
     expect(waiting()).toBe("false");
     for (const state of ["off", "offline", "elsewhere"] as const) {
-      move(state);
+      say({ state });
       rerender(<Panel sync={sync} />);
       expect(waiting()).toBe("false");
     }

@@ -1,3 +1,4 @@
+import { INITIAL_LIBRARY_STATUS, type BringIn, type LibraryStatus } from "./library-status";
 import type { HistoryCaps, HistoryRun, RunSummary } from "@/lib/history/history-types";
 import type { LocalHistoryChange } from "@/lib/browser/history/page-history";
 import type { Totals } from "@/lib/browser/history/history-store";
@@ -38,37 +39,6 @@ export type Client = Pick<
   typeof LibraryClient,
   "uploadRun" | "fetchChanges" | "fetchNewest" | "fetchRun" | "sendVerdict" | "sendDeletes" | "fetchKnown" | "fetchUsage"
 >;
-
-/** Uploading the runs this browser had before the library: offered, under way, or finished. */
-export type BringIn =
-  | { state: "offered"; count: number }
-  | { state: "uploading"; done: number; total: number }
-  | { state: "finished"; total: number; failed: number };
-
-export type LibraryStatus = {
-  /** "elsewhere": another tab of this browser keeps it in step (this one only adds to the outbox). */
-  state: "starting" | "synced" | "sending" | "offline" | "off" | "elsewhere";
-  /** Changes made here that the library does not have yet. */
-  pending: number;
-  /** The last thing the library refused, in plain words (full, a run too large…). */
-  problem: string | null;
-  bringIn: BringIn | null;
-  /** How full the person's library is, once it is nearly so (90 % or more); null below that. */
-  nearlyFull: { bytes: number; limitBytes: number } | null;
-  /**
-   * Changes to the library this tab has read in its feed, from here or elsewhere (a count); in a
-   * tab kept in step by another, the times that tab read some. A view of the library searched on
-   * the server reads it again when the count moves.
-   */
-  seenChanges: number;
-  /**
-   * The runs the feed said were deleted since this tab began to read it (the latest
-   * REMOVED_KEPT); in a tab kept in step by another, the ones that tab named. A view of the library
-   * searched on the server leaves them out at once, on any of its pages (a refresh reads only the
-   * first).
-   */
-  removedRuns: readonly string[];
-};
 
 export type LibrarySyncOptions = {
   history: SyncedHistory;
@@ -131,20 +101,13 @@ const JOB_WAIT_MS = 60 * 60 * 1000;
 const BACKOFF_MAX_MS = 30_000;
 const SYNC_LOCK = "image-playground-library-sync";
 
-export const INITIAL_LIBRARY_STATUS: LibraryStatus = {
-  state: "starting",
-  pending: 0,
-  problem: null,
-  bringIn: null,
-  nearlyFull: null,
-  seenChanges: 0,
-  removedRuns: [],
-};
 /** How many deleted runs the status names at most (a view holds a few pages: far fewer). */
 const REMOVED_KEPT = 1000;
 /** How often the library's size is read again (and after every run sent). */
 const USAGE_EVERY_MS = 60_000;
 const NEARLY_FULL = 0.9;
+
+export { INITIAL_LIBRARY_STATUS, type BringIn, type LibraryStatus };
 
 export class LibrarySync {
   private status: LibraryStatus = INITIAL_LIBRARY_STATUS;
