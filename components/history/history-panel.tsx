@@ -191,7 +191,6 @@ export function HistoryPanel({
       )}
       {notice && <HistoryNoticeBar notice={notice} onDismiss={history.dismissNotice} />}
       {syncs && <LibraryScope scope={scope} onChange={setScope} disabled={library === null} />}
-      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {(totals.count > 0 || inLibrary) && (
         <HistoryFilters
           choices={choices}
@@ -267,6 +266,9 @@ export function HistoryPanel({
           )}
         </>
       )}
+      {/* Last in the panel: the browser's storage estimate may answer after the runs are listed, and
+          a line inserted above them then would move the filters and the list. */}
+      {persistence && totals.count > 0 && <HistoryPersistence persistence={persistence} library={library !== null} />}
       {sharing && <LazyShareDialog target={sharing} onClose={() => setSharing(null)} />}
       {confirmDelete && (
         <ConfirmDialog
