@@ -1,5 +1,6 @@
 "use client";
 
+import { EmptyPanel } from "@/components/ui/empty-panel";
 import { PanelBoundary } from "@/components/ui/panel-boundary";
 import { ArenaSessionsBar } from "./arena-sessions-bar";
 import { ArenaStage } from "./arena-stage";
@@ -29,13 +30,12 @@ export function ArenaPanel({ arenas, active }: { arenas: ArenaSessions; active: 
           <ArenaStandings session={current} />
         </>
       ) : (
-        <div className="flex min-h-80 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700 dark:text-zinc-400">
-          <p className="text-base font-medium text-zinc-700 dark:text-zinc-300">A blind arena between models</p>
+        <EmptyPanel title="A blind arena between models">
           <p className="max-w-md text-sm">
             Choose two to four models and a few prompts, then Start. Each pair is shown side by side with the names hidden; say which is
             better (← or →, ↓ for a tie) and the models are revealed. The standings rank the models from every vote.
           </p>
-        </div>
+        </EmptyPanel>
       )}
     </div>
   );
