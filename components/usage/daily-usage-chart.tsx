@@ -11,6 +11,8 @@ const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00
 const WIDTH = 720;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 48 };
+/** A bar's widest, in the chart's units: a range of one or two days would otherwise draw slabs across the whole chart. */
+const MAX_BAR_WIDTH = 40;
 
 /**
  * Daily cost (or images, when no model has a price) stacked by model, drawn on the server as SVG
@@ -48,6 +50,9 @@ export function DailyUsageChart({
     .domain([0, highest || 1])
     .nice()
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const barWidth = Math.min(x.bandwidth(), MAX_BAR_WIDTH);
+  // Each bar stands in the middle of its day's band, under that day's label.
+  const barX = (day: string) => (x(day) ?? 0) + (x.bandwidth() - barWidth) / 2;
   const format = (value: number) =>
     unit === "cost" ? formatCost(value, currency) : `${formatCount(value)} image${value === 1 ? "" : "s"}`;
   const labelEvery = Math.max(1, Math.ceil(days.length / 10));
@@ -92,7 +97,7 @@ export function DailyUsageChart({
                   const height = y(segment[0]) - y(segment[1]);
                   if (height <= 0) return null;
                   return (
-                    <rect key={day} x={x(day)} y={y(segment[1])} width={x.bandwidth()} height={height}>
+                    <rect key={day} x={barX(day)} y={y(segment[1])} width={barWidth} height={height}>
                       <title>{`${day} · ${layer.key || "(no model)"}: ${format(segment[1] - segment[0])}`}</title>
                     </rect>
                   );
