@@ -165,6 +165,8 @@ test("a blind arena of two demo models over three prompts: names revealed only a
   await page.getByRole("tab", { name: "Arena" }).click();
   const form = page.getByRole("form", { name: "Arena" });
   await form.getByLabel("Models").fill("demo-geometric, demo-watercolor");
+  await form.getByLabel("Prompts").fill("a quiet harbour");
+  await expect(page.getByTestId("arena-count")).toHaveText("1 pair to judge (2 requests)");
   await form.getByLabel("Prompts").fill("a {red|blue} balloon\na quiet harbour");
   await form.getByLabel("Aspect ratio").fill("4:3");
   await expect(page.getByTestId("arena-count")).toHaveText("3 pairs to judge (6 requests)");

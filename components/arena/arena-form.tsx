@@ -6,6 +6,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { planArena, type ArenaPlan, type ArenaSpec } from "@/lib/arena/arena-plan";
 import { TextField } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
+import { countOf } from "@/lib/utils/format-count";
 
 type ArenaFormProps = {
   maxCells: number;
@@ -86,7 +87,7 @@ export function ArenaForm({ maxCells, promptMaxChars, models, initial, onStart }
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-muted" data-testid="arena-count">
           {planned.ok
-            ? `${planned.plan.matches.length} pairs to judge (${planned.plan.matches.length * 2} requests${left !== null ? `; ${left} image${left === 1 ? "" : "s"} left in your budget ${budget?.images?.period ?? ""}` : ""})`
+            ? `${countOf(planned.plan.matches.length, "pair")} to judge (${countOf(planned.plan.matches.length * 2, "request")}${left !== null ? `; ${countOf(left, "image")} left in your budget ${budget?.images?.period ?? ""}` : ""})`
             : "Every pair of models on every prompt, sides shuffled, names hidden until you vote."}
         </p>
         <Button type="submit" variant="primary">

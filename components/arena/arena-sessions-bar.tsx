@@ -58,7 +58,7 @@ export function ArenaSessionsBar({ sessions, current, notKept, onResume, onRemov
       {confirming && (
         <ConfirmDialog
           title="Delete this arena session?"
-          body={`Its ${confirming.votes.length} votes are removed from this browser. Export them first to keep a copy.`}
+          body={`${confirming.votes.length === 1 ? "Its 1 vote is" : `Its ${confirming.votes.length} votes are`} removed from this browser. Export them first to keep a copy.`}
           confirmLabel="Delete session"
           onConfirm={() => onRemove(confirming.id)}
           onClose={() => setConfirming(null)}

@@ -68,7 +68,8 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
   if (!onScreen) {
     return (
       <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700" role="status">
-        All {session.plan.matches.length} pairs are judged. The standings below count every vote.
+        {session.plan.matches.length === 1 ? "The pair is judged." : `All ${session.plan.matches.length} pairs are judged.`} The standings
+        below count every vote.
       </p>
     );
   }

@@ -196,7 +196,7 @@ function BatchRowItem({ row }: { row: BatchRowView }) {
       </div>
       {(row.attempts.length > 1 || unknown > 0) && (
         <p className="text-xs text-muted">
-          Sent {row.attempts.length} times
+          Sent {row.attempts.length === 1 ? "once" : `${row.attempts.length} times`}
           {unknown > 0
             ? `; ${unknown} attempt${unknown === 1 ? "'s" : "s'"} outcome unknown (the server stopped while it was in flight)`
             : ""}

@@ -232,7 +232,8 @@ export function CollectionArena({
             </section>
           ) : (
             <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700" role="status">
-              All {total} pairs are judged. The standings below count every vote; New arena starts again in a new order.
+              {total === 1 ? "The pair is judged." : `All ${total} pairs are judged.`} The standings below count every vote; New arena
+              starts again in a new order.
             </p>
           )}
           <ArenaStandings session={loaded.session} />
