@@ -9,7 +9,10 @@ import { makeRunTempFolder } from "./test-support/run-temp-folder";
  */
 export default async function setup(project: TestProject) {
   const temp = makeRunTempFolder("playground-unit-run");
-  const server = await startPostgres();
+  const server = await startPostgres().catch((error: unknown) => {
+    temp.remove();
+    throw error;
+  });
   project.provide("postgresUrl", server.url);
   return () => {
     try {

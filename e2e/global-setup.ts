@@ -11,10 +11,16 @@ import { E2E } from "./servers";
  */
 export default async function globalSetup() {
   const temp = makeRunTempFolder("playground-e2e-run");
-  const fake = await startFakeImageService({ port: E2E.fakePort, apiKey: E2E.fakeKey, forms: ["api"] });
-  return async () => {
-    await fake.close();
+  const fake = await startFakeImageService({ port: E2E.fakePort, apiKey: E2E.fakeKey, forms: ["api"] }).catch((error: unknown) => {
     temp.remove();
+    throw error;
+  });
+  return async () => {
+    try {
+      await fake.close();
+    } finally {
+      temp.remove();
+    }
     const problems = problemsInServerLogs();
     if (problems.length > 0) throw new Error(`Server output check failed:\n${problems.join("\n")}`);
   };
