@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { nextMatch, type ArenaSession, type ArenaWinner } from "@/lib/arena/arena-session";
+import { allJudgedSentence, nextMatch, type ArenaSession, type ArenaWinner } from "@/lib/arena/arena-session";
 import { isTyping } from "@/components/ui/is-typing";
 import { ArenaImage } from "./arena-image";
 import { ArenaPairHeading, ArenaSideVerdict, ArenaVerdictBar, type ArenaReveal } from "./arena-pair-parts";
@@ -68,8 +68,7 @@ export function ArenaStage({ session, active, onVote }: ArenaStageProps) {
   if (!onScreen) {
     return (
       <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700" role="status">
-        {session.plan.matches.length === 1 ? "The pair is judged." : `All ${session.plan.matches.length} pairs are judged.`} The standings
-        below count every vote.
+        {allJudgedSentence(session.plan.matches.length)} The standings below count every vote.
       </p>
     );
   }

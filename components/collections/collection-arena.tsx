@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { nextMatch, votesCsv, withVote, type ArenaWinner } from "@/lib/arena/arena-session";
+import { allJudgedSentence, nextMatch, votesCsv, withVote, type ArenaWinner } from "@/lib/arena/arena-session";
 import type { ArenaMatch } from "@/lib/arena/arena-plan";
 import { planCollectionArena, type ArenaCandidate, type CollectionArenaSession } from "@/lib/arena/collection-arena";
 import { loadCollectionArena, storeCollectionArena } from "@/lib/browser/collection-arena-storage";
@@ -232,8 +232,7 @@ export function CollectionArena({
             </section>
           ) : (
             <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-muted dark:border-zinc-700" role="status">
-              {total === 1 ? "The pair is judged." : `All ${total} pairs are judged.`} The standings below count every vote; New arena
-              starts again in a new order.
+              {allJudgedSentence(total)} The standings below count every vote; New arena starts again in a new order.
             </p>
           )}
           <ArenaStandings session={loaded.session} />

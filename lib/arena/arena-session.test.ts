@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planArena } from "./arena-plan";
-import { arenaSessionSchema, nextMatch, sessionStandings, votesCsv, withVote, type ArenaSession } from "./arena-session";
+import { allJudgedSentence, arenaSessionSchema, nextMatch, sessionStandings, votesCsv, withVote, type ArenaSession } from "./arena-session";
 
 function session(): ArenaSession {
   const planned = planArena({ models: "flux, sdxl", prompts: "a fox\na whale", ratio: "1:1" }, { maxCells: 64, promptMaxChars: 100 }, 3);
@@ -38,5 +38,12 @@ describe("arena sessions", () => {
     expect(csv[0]).toBe(quoted(["voted_at", "pair", "prompt", "aspect_ratio", "left_model", "right_model", "winner", "winner_model"]));
     expect(csv[1]).toBe(quoted(["2026-01-01T00:00:00.000Z", 1, first.prompt, "1:1", first.left, first.right, "left", first.left]));
     expect(csv[2]).toBe(quoted(["2026-01-02T00:00:00.000Z", 2, second.prompt, "1:1", second.left, second.right, "tie", ""]));
+  });
+});
+
+describe("allJudgedSentence", () => {
+  it("agrees with one pair and with many", () => {
+    expect(allJudgedSentence(1)).toBe("The pair is judged.");
+    expect(allJudgedSentence(3)).toBe("All 3 pairs are judged.");
   });
 });

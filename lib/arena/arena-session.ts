@@ -92,3 +92,8 @@ export function sessionTitle(session: ArenaSession): string {
   const total = session.plan.matches.length;
   return `${session.plan.models.join(" vs ")} · ${voted} of ${total} voted`;
 }
+
+/** What an arena says once every pair has its vote: "The pair is judged." or "All 3 pairs are judged." */
+export function allJudgedSentence(pairs: number): string {
+  return pairs === 1 ? "The pair is judged." : `All ${pairs} pairs are judged.`;
+}
