@@ -29,7 +29,7 @@ export function RunThumbnail({ run, load, settled = true }: RunThumbnailProps) {
   useAbortableEffect(
     (signal) => {
       const element = imageRef.current;
-      if (!element || !hasThumbnail || !wanted) return;
+      if (!element) return;
       let url: string | null = null;
       signal.addEventListener("abort", () => {
         element.removeAttribute("src");
@@ -41,7 +41,8 @@ export function RunThumbnail({ run, load, settled = true }: RunThumbnailProps) {
         element.src = url;
       });
     },
-    [id, hasThumbnail, load, wanted],
+    [id, load],
+    hasThumbnail && wanted,
   );
   const hasPicture = hasThumbnail || run.thumbnailUrl !== null;
   return (
