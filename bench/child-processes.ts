@@ -32,14 +32,33 @@ export async function startFakeProcess(apiKey: string): Promise<FakeProcess> {
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
 export function treeRssBytes(pid: number): number {
+  return sumOverTree(pid, (current) => {
+    const status = readFileSync(`/proc/${current}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  });
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time a process and all its descendants have used so far, user and system, in seconds. */
+export function treeCpuSeconds(pid: number): number {
+  return sumOverTree(pid, (current) => {
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+    const stat = readFileSync(`/proc/${current}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  });
+}
+
+function sumOverTree(pid: number, valueOf: (pid: number) => number): number {
   let total = 0;
   const pending = [pid];
   while (pending.length > 0) {
     const current = pending.pop();
     if (current === undefined) break;
     try {
-      const status = readFileSync(`/proc/${current}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      total += valueOf(current);
       for (const task of readdirSync(`/proc/${current}/task`)) {
         const children = readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
         if (children) pending.push(...children.split(/\s+/).map(Number));
