@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
 import type { CellProgress } from "@/lib/grid/grid-scheduler";
@@ -111,7 +111,9 @@ export function useGridRunner(settings: GridSettings, onCellFinished: (finished:
           if (previous) cells[index] = { ...previous, ...view };
           return { ...current, cells };
         });
-      const { runCells, runGeneration, retryDelayMs } = await generationRuntime.load();
+      // Loaded with the grid's views as a rule: then the first cells' requests leave within the click,
+      // before React renders the grid they fill (an await here sent them after that render, 15–25 ms later).
+      const { runCells, runGeneration, retryDelayMs } = generationRuntime.current() ?? (await generationRuntime.load());
       await runCells({
         cells: indices,
         concurrency: settings.concurrency,
