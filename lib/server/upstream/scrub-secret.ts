@@ -1,4 +1,5 @@
 import "server-only";
+import { LiteralSearch, type Span } from "./literal-search";
 import { matchEscapedAt, secretForms, type SecretForm } from "./secret-forms";
 
 /**
@@ -11,18 +12,45 @@ import { matchEscapedAt, secretForms, type SecretForm } from "./secret-forms";
 
 export const SCRUBBED = "[redacted key]";
 
-type Span = [start: number, end: number];
+const BACKSLASH = 0x5c;
+
+/** What is looked for, for one set of secrets: made once and kept, since every answer needs it. */
+type Searched = { forms: SecretForm[]; literals: LiteralSearch; longest: number };
+
+const searchedBySecrets = new Map<string, Searched>();
+/** A server has one key or a few; past this many sets the kept ones are dropped and made again. */
+const MAX_KEPT = 16;
+
+function searchedFor(secrets: readonly string[]): Searched {
+  const cacheKey = JSON.stringify(secrets);
+  let searched = searchedBySecrets.get(cacheKey);
+  if (!searched) {
+    const forms = secrets.flatMap(secretForms);
+    searched = {
+      forms,
+      literals: new LiteralSearch(forms.flatMap((form) => (form.kind === "literal" ? [form.bytes] : []))),
+      // The escaped form is at most six bytes per byte of the secret.
+      longest: Math.max(0, ...forms.map((form) => (form.kind === "literal" ? form.bytes.length : form.bytes.length * 6))),
+    };
+    if (searchedBySecrets.size >= MAX_KEPT) searchedBySecrets.clear();
+    searchedBySecrets.set(cacheKey, searched);
+  }
+  return searched;
+}
 
 export class SecretScrubber {
   private readonly forms: SecretForm[];
+  private readonly literals: LiteralSearch;
   private readonly longest: number;
   private readonly replacement = Buffer.from(SCRUBBED, "utf8");
   private pending: Buffer = Buffer.alloc(0);
 
   constructor(secrets: string | readonly string[]) {
-    this.forms = (typeof secrets === "string" ? [secrets] : secrets).flatMap(secretForms);
-    // The escaped form is at most six bytes per byte of the secret.
-    this.longest = Math.max(0, ...this.forms.map((form) => (form.kind === "literal" ? form.bytes.length : form.bytes.length * 6)));
+    ({
+      forms: this.forms,
+      literals: this.literals,
+      longest: this.longest,
+    } = searchedFor(typeof secrets === "string" ? [secrets] : secrets));
   }
 
   push(chunk: Uint8Array): Uint8Array[] {
@@ -53,18 +81,14 @@ export class SecretScrubber {
 
   /** Every whole occurrence of any form, by start (overlaps are skipped by the caller). */
   private matches(data: Buffer): Span[] {
-    const spans: Span[] = [];
+    // Every literal form in one pass over the data (see literal-search.ts).
+    const spans = this.literals.find(data);
     for (const form of this.forms) {
-      if (form.kind === "literal") {
-        for (let at = data.indexOf(form.bytes); at !== -1; at = data.indexOf(form.bytes, at + form.bytes.length)) {
-          spans.push([at, at + form.bytes.length]);
-        }
-        continue;
-      }
+      if (form.kind === "literal") continue;
       // An escaped occurrence has a backslash within its first `length` bytes: each start is tried
       // once, from just after the previous backslash up to the next one.
       let tried = 0;
-      for (let slash = data.indexOf(0x5c); slash !== -1; slash = data.indexOf(0x5c, slash + 1)) {
+      for (let slash = data.indexOf(BACKSLASH); slash !== -1; slash = data.indexOf(BACKSLASH, slash + 1)) {
         for (let start = Math.max(tried, slash - form.bytes.length + 1); start <= slash; start++) {
           const match = matchEscapedAt(data, start, form.bytes);
           if (match.kind === "whole") spans.push([start, match.end]);
@@ -78,7 +102,10 @@ export class SecretScrubber {
   /** Where the tail that could begin a form starts (data.length when none could). */
   private partialFrom(data: Buffer, from: number): number {
     for (let start = Math.max(from, data.length - this.longest); start < data.length; start++) {
+      const first = data[start];
       for (const form of this.forms) {
+        // Cheap first: any occurrence starts with the secret's first byte, or an escape's backslash.
+        if (first !== form.bytes[0] && (form.kind === "literal" || first !== BACKSLASH)) continue;
         if (form.kind === "literal") {
           const length = data.length - start;
           if (length < form.bytes.length && data.compare(form.bytes, 0, length, start, data.length) === 0) return start;
