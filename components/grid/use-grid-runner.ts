@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { GenerationRequest } from "@/lib/request/generation-request";
 import type { GridAxis, GridPlan, GridSpec } from "@/lib/grid/grid-plan";
 import type { CellProgress } from "@/lib/grid/grid-scheduler";

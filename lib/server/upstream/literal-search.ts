@@ -1,8 +1,8 @@
 /**
  * Finds every occurrence of several byte strings in a buffer in one pass. The key scrubber looks
  * for the key and its base64 forms (four strings or more) in every byte of every answer: one
- * native `indexOf` per string read a 16 MB answer four times, about 25 ms on two cores, the
- * largest part of what relaying it cost over a bare relay.
+ * native `indexOf` per string read a 16 MB answer four times, about 25 ms on two cores, on the
+ * server's one thread.
  *
  * How (a q-gram filter): every occurrence of a string of length L covers L - Q + 1 starts of a
  * Q-byte window, so looking at one window every `stride = shortest - Q + 1` bytes is sure to look
