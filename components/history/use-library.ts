@@ -12,7 +12,7 @@ import type { HistoryApi } from "./use-history";
  */
 const slowToStart = [
   () => import("@/lib/request/zod-setup"),
-  () => import("@/lib/request/problem"),
+  () => import("@/lib/request/problem-schema"),
   () => import("@/lib/history/archive-schema"),
   () => import("@/lib/library/library-types"),
 ];

@@ -5,7 +5,7 @@ import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { generationStarted } from "./generations-in-flight";
 import { readAnswer, type StreamProgress } from "./read-answer-events";
-import { problemSchema, type Problem } from "@/lib/request/problem";
+import { problemSchema, type Problem } from "@/lib/request/problem-schema";
 import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
 
 /**

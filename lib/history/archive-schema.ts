@@ -1,18 +1,14 @@
 import "@/lib/request/zod-setup";
 import * as z from "zod/mini";
-import { problemSchema } from "@/lib/request/problem";
+import { problemSchema } from "@/lib/request/problem-schema";
 import { checkExtraFields, type ExtraFields } from "@/lib/request/extra-fields";
 import { isRating, NOTE_MAX_CHARS, type Rating } from "./verdict";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "./archive-format";
 
 /**
  * The layout of an exported history zip, parsed (never trusted) on import:
  *   index.json, index.csv, runs/<folder>/run.json, request.json, answer.*, image-N.*, thumbnail.*
  */
-
-export const ARCHIVE_FORMAT = "image-prompt-playground-history";
-export const ARCHIVE_VERSION = 1;
-/** Where a packed image sat in answer.json: this string, in place of its base64. */
-export const FILE_REFERENCE_PREFIX = "playground-file:";
 
 /** A person's name as an identity provider gives it, with room to spare. */
 const AUTHOR_MAX_CHARS = 200;

@@ -1,5 +1,6 @@
 import { imageTypeForFileName } from "@/lib/utils/file-names";
-import { FILE_REFERENCE_PREFIX, type ArchivedRun } from "./archive-schema";
+import { FILE_REFERENCE_PREFIX } from "./archive-format";
+import type { ArchivedRun } from "./archive-schema";
 import type { HistoryRun, StoredOutcome } from "./history-types";
 import { runSizeBytes } from "./record-run";
 

@@ -1,6 +1,3 @@
-import "./zod-setup";
-import * as z from "zod/mini";
-
 /**
  * The playground's own failures, each with one status and one title (RFC 9457 problem details).
  * Shared so that the page can name a problem the same way the route does.
@@ -64,18 +61,9 @@ export type ProblemKind = keyof typeof PROBLEM_KINDS;
 
 export const PROBLEM_TYPE_PREFIX = "urn:image-playground:problem:";
 
-/** Parsed, not trusted: a problem body as the page reads it back. */
-export const problemSchema = z.object({
-  type: z._default(z.string(), "about:blank"),
-  title: z._default(z.string(), "Request failed"),
-  status: z.optional(z.int()),
-  detail: z.optional(z.string()),
-  requestId: z.optional(z.string()),
-  retryAfterSeconds: z.optional(z.number()),
-  errors: z.optional(z.record(z.string(), z.array(z.string()))),
-});
-
-export type Problem = z.infer<typeof problemSchema>;
+// The schema that reads a problem back is in problem-schema.ts: the page names problems as it
+// starts (outcome banners, retries) and reads none then, so it does not build that schema then.
+export type { Problem } from "./problem-schema";
 
 export function problemKindOf(type: string): ProblemKind | null {
   if (!type.startsWith(PROBLEM_TYPE_PREFIX)) return null;

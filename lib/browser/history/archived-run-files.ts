@@ -1,7 +1,8 @@
 import { extensionForType } from "@/lib/utils/file-names";
 import { verdictOf } from "@/lib/history/verdict";
 import type { ZipEntry } from "@/lib/browser/zip/zip-writer";
-import { FILE_REFERENCE_PREFIX, type ArchivedRun } from "@/lib/history/archive-schema";
+import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-format";
+import type { ArchivedRun } from "@/lib/history/archive-schema";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { blobBytes } from "@/lib/history/restore-run";
 

@@ -1,7 +1,8 @@
 import { slugify } from "@/lib/utils/file-names";
 import { sha256Hex } from "@/lib/browser/zip/checksum";
 import type { ZipEntry } from "@/lib/browser/zip/zip-writer";
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveIndex } from "@/lib/history/archive-schema";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "@/lib/history/archive-format";
+import type { ArchiveIndex } from "@/lib/history/archive-schema";
 import { archivedRunFiles, json } from "./archived-run-files";
 import { describeUsage } from "@/lib/answer/service-usage";
 import { formatMoney } from "@/lib/answer/format-money";

@@ -2,7 +2,7 @@ import { archivedRunFiles } from "@/lib/browser/history/archived-run-files";
 import { rebuildRun } from "@/lib/history/rebuild-run";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { libraryPageSchema, SERVER_THUMBNAIL, type LibraryEntry, type LibraryPage, type LibraryVerdict } from "@/lib/library/library-types";
-import { problemSchema } from "@/lib/request/problem";
+import { problemSchema } from "@/lib/request/problem-schema";
 
 /**
  * The browser's calls to the library routes. Each settles to a tagged result instead of throwing:

@@ -7,7 +7,7 @@ import {
   type FeedbackPage,
   type FeedbackSummary,
 } from "@/lib/request/share-feedback";
-import { problemSchema } from "@/lib/request/problem";
+import { problemSchema } from "@/lib/request/problem-schema";
 import { madeShares, ownerToken } from "./made-shares";
 import { problemMessage } from "./share-client";
 import * as z from "zod/mini";

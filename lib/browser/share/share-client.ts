@@ -2,8 +2,8 @@ import { archivedRunFiles } from "@/lib/browser/history/archived-run-files";
 import { withoutVerdict } from "@/lib/history/verdict";
 import type { HistoryRun } from "@/lib/history/history-types";
 import { gridCellPrefix, prefixRunFiles, shareKeyOfGrid } from "@/lib/history/share-files";
-import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-schema";
-import { problemSchema } from "@/lib/request/problem";
+import { FILE_REFERENCE_PREFIX } from "@/lib/history/archive-format";
+import { problemSchema } from "@/lib/request/problem-schema";
 import { ownerToken, remember, type MadeShare } from "./made-shares";
 
 /** The browser's side of sharing: the calls to the share routes (what the browser keeps of its shares is in made-shares.ts). */

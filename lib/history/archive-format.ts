@@ -1,0 +1,10 @@
+/**
+ * The names an exported history zip and a saved run use, without the schemas that check them
+ * (archive-schema.ts): the history store rebuilds runs as the page starts, and building those
+ * schemas then cost its first screen.
+ */
+
+export const ARCHIVE_FORMAT = "image-prompt-playground-history";
+export const ARCHIVE_VERSION = 1;
+/** Where a packed image sat in answer.json: this string, in place of its base64. */
+export const FILE_REFERENCE_PREFIX = "playground-file:";
