@@ -1,7 +1,7 @@
 /**
  * The names an exported history zip and a saved run use, without the schemas that check them
- * (archive-schema.ts): the history store rebuilds runs as the page starts, and building those
- * schemas then cost its first screen.
+ * (archive-schema.ts): the history store rebuilds runs as the page starts and reads no archive
+ * then, so it need not build those schemas.
  */
 
 export const ARCHIVE_FORMAT = "image-prompt-playground-history";
