@@ -18,6 +18,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 15_000,
+    // Two files at a time on two cores (vitest's default is one fewer worker than cores: one). The
+    // timed tests measure ratios within one file, rounds alternating, so a neighbour weighs on both.
+    maxWorkers: 2,
     // The linear-time tests collect the heap before each timed round (test-support/time-ratio.ts).
     execArgv: ["--expose-gc"],
     // Server log lines are useful when a test fails, noise when it passes.

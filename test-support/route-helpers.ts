@@ -1,18 +1,16 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect } from "vitest";
 import { parseServerConfig } from "../lib/server/config/config";
 import { PEER_ADDRESS_HEADER } from "../lib/server/http/client-address";
 import { handleGenerate } from "../lib/server/generate/generate-handler";
 import { ANSWER_HEADERS } from "../lib/answer/answer-headers";
+import { freshDataFolder } from "./database-targets";
 
 /** Shared by the route tests: configs against a fake service, requests as a browser sends them. */
 
 export const ROUTE_TEST_KEY = "sk-route-test-0123456789";
 
 /** Where route tests' servers keep their secret (and database, unless a test names its own folder). */
-const ROUTE_TEST_DATA_DIR = mkdtempSync(join(tmpdir(), "route-test-"));
+const ROUTE_TEST_DATA_DIR = freshDataFolder("route-test-");
 
 export function configFor(baseUrl: string, extra: Record<string, string> = {}) {
   return parseServerConfig({

@@ -1,13 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { freshDataFolder } from "@/test-support/database-targets";
 import { describe, expect, it } from "vitest";
 import { parseServerConfig } from "@/lib/server/config/config";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { handleSignIn, handleSignOut } from "./session-handlers";
 import { hasValidSession, SESSION_COOKIE } from "./session";
 
-const config = parseServerConfig({ PLAYGROUND_PASSWORD: "correct horse", PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "sign-in-")) });
+const config = parseServerConfig({ PLAYGROUND_PASSWORD: "correct horse", PLAYGROUND_DATA_DIR: freshDataFolder("sign-in-") });
 if (!config.ok) throw new Error(config.problems.join("; "));
 const { access } = config.config;
 

@@ -1,6 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { freshDataFolder } from "@/test-support/database-targets";
 import { describe, expect, it } from "vitest";
 import { parseServerConfig } from "@/lib/server/config/config";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
@@ -11,7 +9,7 @@ import { TEAM_FREE_FAILURES } from "./sign-in-throttle";
 
 const config = parseServerConfig({
   PLAYGROUND_PASSWORD: "correct horse",
-  PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "sign-in-team-")),
+  PLAYGROUND_DATA_DIR: freshDataFolder("sign-in-team-"),
 });
 
 const signIn = (password: string, peer: string) =>

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
-import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
+import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
 import { insertBatch } from "./batch-store";
 import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, keepAnswerAndClaim, recoverRows } from "./batch-rows-store";
 
@@ -18,7 +15,7 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
   let connection: DatabaseConnection;
   beforeAll(async () => {
     connection = await openDatabase(
-      kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() },
+      kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() },
     );
   });
   afterAll(async () => {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
-import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
+import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
 import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
 import { batchFor, insertBatch } from "./batch-store";
@@ -28,7 +25,7 @@ describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died
   });
 
   it("is given a job of its own by the next runner, and sent once", { timeout: 60_000 }, async () => {
-    const where = kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() };
+    const where = kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() };
     const parsed = configFor(
       fake.url,
       kind === "embedded" ? { PLAYGROUND_DATA_DIR: where.dataDir ?? "" } : { DATABASE_URL: where.url ?? "" },

@@ -1,9 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
-import { createTestDatabase, DATABASE_TARGETS } from "@/test-support/database-targets";
+import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
 import { startQueueEngine, type QueueEngine } from "./queue-engine";
 
 /** A connection and a queue engine on it, of each kind; all stopped at the end. */
@@ -39,7 +36,7 @@ async function drain(engine: QueueEngine, queue: string): Promise<string[]> {
 
 describe.each(DATABASE_TARGETS)("the batch queue on %s", (kind) => {
   const target = async () =>
-    kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-queue-")) } : { url: await createTestDatabase() };
+    kind === "embedded" ? { dataDir: freshDataFolder("playground-queue-") } : { url: await createTestDatabase() };
 
   it("hands each job to one taker, even with two engines on one database", { timeout: 60_000 }, async () => {
     const where = await target();

@@ -44,6 +44,9 @@ export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Re
 /** The embedded database's data folder: the database itself, the share files beside it, a lock. */
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
+/** Where in its data folder the embedded database itself lives. */
+export const EMBEDDED_DATABASE_FOLDER = "database";
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if ("url" in target) return openPostgres(target.url);
   return openEmbedded(target.dataDir);
@@ -92,7 +95,7 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
 async function openEmbedded(dataDir: string): Promise<DatabaseConnection> {
   const unlock = lockDataFolder(dataDir);
   try {
-    const client = new EmbeddedClient(join(dataDir, "database"));
+    const client = new EmbeddedClient(join(dataDir, EMBEDDED_DATABASE_FOLDER));
     await client
       .transaction(async (tx) => {
         const session: MigrationSession = {

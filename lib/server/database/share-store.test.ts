@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archivedRunFixture } from "@/test-support/archived-run";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { DATABASE_TARGETS, freshDataFolder, openTestDatabase } from "@/test-support/database-targets";
 import { samplePng } from "@/test-support/fake-service/behaviours";
 import type { ArchivedRun } from "@/lib/history/archive-schema";
 import { openDatabase, type DatabaseConnection } from "./connection";
@@ -215,7 +214,7 @@ describe.each(DATABASE_TARGETS)("share store on %s", (kind) => {
 
 describe("the embedded database's data folder", () => {
   it("keeps shares across a restart and refuses a second opening while in use", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "playground-data-"));
+    const dataDir = freshDataFolder();
     try {
       const first = await openDatabase({ dataDir });
       const created = await createShare(first, newShare("run-g"), LIMITS);

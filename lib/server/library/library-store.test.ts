@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { archivedRunFixture } from "@/test-support/archived-run";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createTestDatabase, DATABASE_TARGETS, openTestDatabase } from "@/test-support/database-targets";
+import { createTestDatabase, DATABASE_TARGETS, freshDataFolder, openTestDatabase } from "@/test-support/database-targets";
 import { openDatabase } from "@/lib/server/database/connection";
 import { samplePng } from "@/test-support/fake-service/behaviours";
 import type { DatabaseConnection } from "@/lib/server/database/connection";
@@ -202,7 +199,7 @@ describe.each(DATABASE_TARGETS)("library store on %s", (kind) => {
 
 describe.each(DATABASE_TARGETS)("the library across a restart on %s", (kind) => {
   it("keeps every run, its bytes and the feed's place when the server starts again", async () => {
-    const target = kind === "embedded" ? { dataDir: mkdtempSync(join(tmpdir(), "playground-data-")) } : { url: await createTestDatabase() };
+    const target = kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() };
     const before = await openDatabase(target);
     await keepRun(before, "lena", { record: run("kept", 1000), files: files(), verdictAt: 0 });
     const cursor = (await libraryChanges(before, "lena", FEED_START, 10)).cursor;
