@@ -14,9 +14,7 @@ import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, keepAnswerA
 describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
   let connection: DatabaseConnection;
   beforeAll(async () => {
-    connection = await openDatabase(
-      kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() },
-    );
+    connection = await openDatabase(kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() });
   });
   afterAll(async () => {
     await connection.close();
