@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freshDataFolder } from "@/test-support/database-targets";
+import { EMBEDDED_DATABASE_FOLDER } from "./connection";
 import { EmbeddedClient } from "./embedded-client";
 import { urgently } from "./urgent-statements";
 
@@ -29,10 +30,10 @@ describe("the embedded database on its own thread", () => {
   let dir: string;
   let client: EmbeddedClient;
 
-  // One database for the file: making one takes seconds.
+  // One database for the file, a copy of the run's (making one takes seconds).
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "embedded-client-"));
-    client = new EmbeddedClient(join(dir, "database"));
+    dir = freshDataFolder("embedded-client-");
+    client = new EmbeddedClient(join(dir, EMBEDDED_DATABASE_FOLDER));
     await client.exec("CREATE TABLE t (id integer PRIMARY KEY, at timestamptz NOT NULL, ats timestamptz[] NOT NULL)");
   });
 
