@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_LOG_DIR } from "./e2e/server-logs";
+import { E2E_TEMPLATE_DATABASE } from "./e2e/embedded-template";
 import { E2E, E2E_DATA_DIR } from "./e2e/servers";
 
 /**
@@ -12,10 +13,14 @@ const chromiumPath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium
 
 /**
  * Each server's output is kept in a log file, which the run's teardown checks for secrets. Each
- * keeps its share library in a data folder of its own, emptied at the start of the run.
+ * keeps its share library in a data folder of its own, emptied at the start of the run, whose
+ * database starts as a copy of the run's template when there is one (e2e/embedded-template.ts).
  */
-const nextStart = (port: number, name: string) =>
-  `mkdir -p ${E2E_LOG_DIR} && rm -rf ${E2E_DATA_DIR}/${name} && PLAYGROUND_DATA_DIR=${E2E_DATA_DIR}/${name} node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1 2>&1 | tee ${E2E_LOG_DIR}/${name}.log`;
+const nextStart = (port: number, name: string) => {
+  const dataDir = `${E2E_DATA_DIR}/${name}`;
+  const seed = `if [ -d ${E2E_TEMPLATE_DATABASE} ]; then cp -R ${E2E_TEMPLATE_DATABASE} ${dataDir}/; fi`;
+  return `mkdir -p ${E2E_LOG_DIR} && rm -rf ${dataDir} && mkdir -p ${dataDir} && ${seed} && PLAYGROUND_DATA_DIR=${dataDir} node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1 2>&1 | tee ${E2E_LOG_DIR}/${name}.log`;
+};
 
 const blank = {
   IMAGE_API_BASE_URL: "",

@@ -7,6 +7,7 @@ import { fakeRequests, keepScreenshot, openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E } from "./servers";
 import type { BatchRowView, BatchSummary } from "../lib/batches/batch-types";
+import { seededDataFolder } from "./embedded-template";
 
 /**
  * Batches on the server: made on the Batches page from a CSV (bad rows named by line before
@@ -16,7 +17,7 @@ import type { BatchRowView, BatchSummary } from "../lib/batches/batch-types";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const dataDir = mkdtempSync(join(tmpdir(), "playground-batches-e2e-"));
+const dataDir = seededDataFolder(mkdtempSync(join(tmpdir(), "playground-batches-e2e-")));
 const env = {
   PLAYGROUND_DATA_DIR: dataDir,
   PLAYGROUND_LIBRARY: "on",

@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { fakeRequests, fillForm, keepScreenshot, openPlayground, waitForPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
+import { seededDataFolder } from "./embedded-template";
 
 /** A budget of two images a day, what the page says when it is used, and the Usage page where an admin raises it. */
 
@@ -26,7 +27,7 @@ test("a used budget refuses before the service is called; the Usage page shows w
     IMAGE_MODELS: "fake-b64",
     IMAGE_PRICES: E2E.prices,
     PLAYGROUND_BUDGET_IMAGES_PER_DAY: "2",
-    PLAYGROUND_DATA_DIR: BUDGETED_DATA,
+    PLAYGROUND_DATA_DIR: seededDataFolder(BUDGETED_DATA),
   });
   const prompt = `budgeted fox ${Date.now()}`;
   // The fake answers on the /api base form; the first call also tries the host form (see service-url.ts).

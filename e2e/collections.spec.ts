@@ -9,6 +9,7 @@ import { providerSignIn } from "./provider-sign-in";
 import { E2E } from "./servers";
 import { TEAM_REFRESH_MS } from "../lib/library/team-refresh";
 import { startIdentityProvider, type IdentityProvider } from "../test-support/oidc/identity-provider";
+import { seededDataFolder } from "./embedded-template";
 
 /**
  * Collections as two people of one company see them: what one keeps private the other cannot see
@@ -36,7 +37,7 @@ test.beforeAll(async () => {
     },
   });
   instance = await startInstance("collections", E2E.collectionsPort, {
-    PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-collections-e2e-")),
+    PLAYGROUND_DATA_DIR: seededDataFolder(mkdtempSync(join(tmpdir(), "playground-collections-e2e-"))),
     PLAYGROUND_LIBRARY: "on",
     PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
     PLAYGROUND_OIDC_ISSUER: provider.issuer,

@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { fakeRequests, fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { databaseOpened, startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
+import { seededDataFolder } from "./embedded-template";
 
 /** What a colleague on the network could try: guessing the password in parallel, polling what the service never named. */
 
@@ -29,6 +30,7 @@ test("password guesses sent in parallel are answered one at a time, and the sess
   // Two servers of its own start here; on a loaded machine each opening of its data folder takes a while.
   test.setTimeout(240_000);
   rmSync(THROTTLE_DATA, { recursive: true, force: true });
+  seededDataFolder(THROTTLE_DATA);
   instance = await startThrottled();
   // What is timed here is guessing, not the fresh server's first opening of its database.
   await databaseOpened(instance);

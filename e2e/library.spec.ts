@@ -8,6 +8,7 @@ import { fillForm, keepScreenshot, openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E } from "./servers";
 import { seedHistoryInPage } from "../test-support/seed-history";
+import { seededDataFolder } from "./embedded-template";
 
 /**
  * The library on the server: a person's runs follow them from one browser to another (two browser
@@ -25,7 +26,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   instance = await startInstance("library", E2E.libraryPort, {
-    PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-library-e2e-")),
+    PLAYGROUND_DATA_DIR: seededDataFolder(mkdtempSync(join(tmpdir(), "playground-library-e2e-"))),
     PLAYGROUND_LIBRARY: "on",
     PLAYGROUND_RATE_LIMIT_PER_MINUTE: "1000",
   });

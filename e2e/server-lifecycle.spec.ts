@@ -5,6 +5,7 @@ import { expect, test } from "./fixtures";
 import { openPlayground } from "./helpers";
 import { startInstance, type Instance } from "./instances";
 import { E2E, E2E_DATA_DIR } from "./servers";
+import { seededDataFolder } from "./embedded-template";
 
 /**
  * The production start command (`npm start`): where it listens, what /api/health says, and how it
@@ -22,7 +23,7 @@ test.afterEach(async () => {
   instance = undefined;
 });
 
-const dataDir = (name: string) => ({ PLAYGROUND_DATA_DIR: `${E2E_DATA_DIR}/${name}-${Date.now()}` });
+const dataDir = (name: string) => ({ PLAYGROUND_DATA_DIR: seededDataFolder(`${E2E_DATA_DIR}/${name}-${Date.now()}`) });
 
 /** The local addresses listening on `port` (Linux /proc/net/tcp and tcp6), e.g. "127.0.0.1" or "0.0.0.0". */
 function listeningAddresses(port: number): string[] {

@@ -2,7 +2,8 @@ import { inject } from "vitest";
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EMBEDDED_DATABASE_FOLDER, openDatabase, type DatabaseConnection } from "../lib/server/database/connection";
+import { openDatabase, type DatabaseConnection } from "../lib/server/database/connection";
+import { EMBEDDED_DATABASE_FOLDER } from "../lib/server/database/data-folder-layout";
 
 /**
  * The two databases every database test runs on: PGlite, and a fresh database on the PostgreSQL

@@ -7,6 +7,7 @@ import pg from "pg";
 import { applyMigrations, readMigrations, type MigrationSession } from "./migrate";
 import { lockDataFolder } from "./data-folder-lock";
 import { EmbeddedClient } from "./embedded-client";
+import { EMBEDDED_DATABASE_FOLDER } from "./data-folder-layout";
 import * as schema from "./schema";
 import { folderStorage, inDatabaseStorage, type FileStorage } from "./share-file-storage";
 import { folderBlobs, inDatabaseBlobs, type BlobStorage } from "./library-blob-storage";
@@ -43,9 +44,6 @@ export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Re
 
 /** The embedded database's data folder: the database itself, the share files beside it, a lock. */
 export type DatabaseTarget = { url: string } | { dataDir: string };
-
-/** Where in its data folder the embedded database itself lives. */
-export const EMBEDDED_DATABASE_FOLDER = "database";
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if ("url" in target) return openPostgres(target.url);

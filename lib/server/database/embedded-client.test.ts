@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freshDataFolder } from "@/test-support/database-targets";
-import { EMBEDDED_DATABASE_FOLDER } from "./connection";
+import { EMBEDDED_DATABASE_FOLDER } from "./data-folder-layout";
 import { EmbeddedClient } from "./embedded-client";
 import { urgently } from "./urgent-statements";
 
