@@ -18,9 +18,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 15_000,
-    // Two files at a time on two cores (vitest's default is one fewer worker than cores: one). The
-    // timed tests measure ratios within one file, rounds alternating, so a neighbour weighs on both.
-    maxWorkers: 2,
+    // One file at a time. With two on two cores, a neighbouring file made a linear-time test read
+    // quadratic (doubling ratio 5.2–5.7 in all three tries; ≤ 3 alone) in one clean-clone run of four.
+    maxWorkers: 1,
     // The linear-time tests collect the heap before each timed round (test-support/time-ratio.ts).
     execArgv: ["--expose-gc"],
     // Server log lines are useful when a test fails, noise when it passes.
