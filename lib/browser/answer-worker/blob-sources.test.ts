@@ -20,6 +20,7 @@ import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { isLongText, LONG_TEXT_MIN_CHARS, wholeText } from "@/lib/answer/long-text";
 import { noisePng } from "@/test-support/fake-service/bench-payloads";
 import { withBlobSources } from "./blob-sources";
+import { zipSync } from "fflate";
 
 const picture = noisePng(LONG_TEXT_MIN_CHARS);
 const base64 = picture.toString("base64");
@@ -54,5 +55,16 @@ describe("withBlobSources", () => {
       expect(cut.encoding).toBeUndefined();
       expect(await wholeText(cut)).toBe(text);
     }
+  });
+
+  it("gives each picture of a zip its own bytes, as slices of one Blob per buffer", async () => {
+    const first = new Uint8Array(noisePng(4096));
+    const second = new Uint8Array(noisePng(2048));
+    const archive = zipSync({ "1.png": [first, { level: 0 }], "2.png": [second, { level: 0 }], "3.png": [first, { level: 6 }], "4.png": [second, { level: 6 }] });
+    const read = withBlobSources(interpretAnswer(archive, "application/zip"));
+    const blobs = read.images.map((image) => (image.source.kind === "blob" ? image.source.blob : null));
+    expect(blobs.map((blob) => blob?.type)).toEqual(["image/png", "image/png", "image/png", "image/png"]);
+    const bytes = await Promise.all(blobs.map(async (blob) => new Uint8Array(await (blob as Blob).arrayBuffer())));
+    expect(bytes).toEqual([first, second, first, second]);
   });
 });
