@@ -14,14 +14,24 @@ import { markNeedsPlayground, remoteImageSrc } from "@/lib/browser/image-through
 
 type LoadState = { status: "loading" } | { status: "loaded"; width: number; height: number } | { status: "failed" };
 
-type ImageCardProps = { image: DisplayImage; index: number; requested: AspectRatio | null; large: boolean; onView: () => void };
+type ImageCardProps = {
+  image: DisplayImage;
+  index: number;
+  requested: AspectRatio | null;
+  large: boolean;
+  onView: () => void;
+  /** Not loaded yet: the pictures before it go first (see ImageGallery). */
+  held?: boolean;
+  /** The picture loaded or failed. */
+  onSettled?: () => void;
+};
 
-export function ImageCard({ image, index, requested, large, onView }: ImageCardProps) {
+export function ImageCard({ image, index, requested, large, onView, held = false, onSettled }: ImageCardProps) {
   const imageRef = useRef<HTMLImageElement>(null);
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
   const [copied, setCopied] = useState<string | null>(null);
   const scope = useAnswerScope();
-  useBlobImageSource(imageRef, image.source);
+  useBlobImageSource(imageRef, image.source, { held });
   const remoteUrl = image.source.kind === "url" ? image.source.url : null;
   // A picture its host keeps behind the key: loaded through the playground once the direct load fails.
   const [through, setThrough] = useState(false);
@@ -50,6 +60,7 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
             decoding="async"
             onLoad={(event) => {
               setLoad({ status: "loaded", width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+              onSettled?.();
               // The frame after load is when the picture is on screen.
               requestAnimationFrame(() => markPerformance(PERF_MARKS.imageShown));
             }}
@@ -63,6 +74,7 @@ export function ImageCard({ image, index, requested, large, onView }: ImageCardP
                 return;
               }
               setLoad({ status: "failed" });
+              onSettled?.();
             }}
             onClick={onView}
             className={`block h-auto max-w-full cursor-zoom-in object-contain ${large ? "max-h-[70vh]" : "max-h-[45vh]"}`}

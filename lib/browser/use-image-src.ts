@@ -53,17 +53,17 @@ function releaseObjectUrl(source: Source): void {
 
 /**
  * Shows image bytes through a Blob object URL (never a multi-megabyte attribute). URL images get
- * their src in JSX; this hook leaves them alone.
+ * their src in JSX; this hook leaves them alone. `held`: not yet (the picture waits its turn).
  */
 export function useBlobImageSource(
   imageRef: RefObject<HTMLImageElement | null>,
   source: Source | null,
-  options: { whenIdle?: boolean } = {},
+  options: { whenIdle?: boolean; held?: boolean } = {},
 ): void {
-  const { whenIdle = false } = options;
+  const { whenIdle = false, held = false } = options;
   useEffect(() => {
     const element = imageRef.current;
-    if (!element || !source || source.kind === "url") return;
+    if (!element || !source || source.kind === "url" || held) return;
     const entry = acquireObjectUrl(source);
     let gone = false;
     // Secondary copies (thumbnails) wait a second, so they never slow the decoding of the main view.
@@ -79,5 +79,5 @@ export function useBlobImageSource(
       element.removeAttribute("src");
       releaseObjectUrl(source);
     };
-  }, [imageRef, source, whenIdle]);
+  }, [imageRef, source, whenIdle, held]);
 }
