@@ -22,7 +22,11 @@ describe("a zip archive as an answer", () => {
   it("unpacks stored and deflated pictures to their exact bytes, without copying the stored ones", () => {
     const other = new Uint8Array(png);
     other[other.length - 1]! ^= 1; // a different picture of the same size: a mix-up would show
-    const archive = zipSync({ "stored.png": [png, { level: 0 }], "notes.txt": new TextEncoder().encode("seed 7"), "packed.png": [other, { level: 9 }] });
+    const archive = zipSync({
+      "stored.png": [png, { level: 0 }],
+      "notes.txt": new TextEncoder().encode("seed 7"),
+      "packed.png": [other, { level: 9 }],
+    });
     const read = readArchive(archive);
     expect(read.problem).toBeNull();
     const [stored, packed] = read.pictures;

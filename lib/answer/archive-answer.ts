@@ -43,7 +43,11 @@ export function readArchive(archive: Uint8Array): ArchiveContents {
   const listed = listZipEntries(archive);
   if (listed === "damaged") return { entries: [], pictures: [], problem: DAMAGED };
   if (listed === "zip64") {
-    return { entries: [], pictures: [], problem: "This zip archive keeps its directory in zip64 records (over 65,535 files or 4 GB), which this page does not read." };
+    return {
+      entries: [],
+      pictures: [],
+      problem: "This zip archive keeps its directory in zip64 records (over 65,535 files or 4 GB), which this page does not read.",
+    };
   }
   const entries: ArchiveEntry[] = [];
   const wanted: { entry: ArchiveEntry; file: ZipEntry }[] = [];

@@ -57,10 +57,15 @@ describe("withBlobSources", () => {
     }
   });
 
-  it("gives each picture of a zip its own bytes, as slices of one Blob per buffer", async () => {
+  it("gives each picture of a zip, stored or deflated, a Blob of exactly its own bytes", async () => {
     const first = new Uint8Array(noisePng(4096));
     const second = new Uint8Array(noisePng(2048));
-    const archive = zipSync({ "1.png": [first, { level: 0 }], "2.png": [second, { level: 0 }], "3.png": [first, { level: 6 }], "4.png": [second, { level: 6 }] });
+    const archive = zipSync({
+      "1.png": [first, { level: 0 }],
+      "2.png": [second, { level: 0 }],
+      "3.png": [first, { level: 6 }],
+      "4.png": [second, { level: 6 }],
+    });
     const read = withBlobSources(interpretAnswer(archive, "application/zip"));
     const blobs = read.images.map((image) => (image.source.kind === "blob" ? image.source.blob : null));
     expect(blobs.map((blob) => blob?.type)).toEqual(["image/png", "image/png", "image/png", "image/png"]);
