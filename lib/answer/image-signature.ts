@@ -71,7 +71,7 @@ export function decodeBase64Prefix(base64: string, byteCount: number): Uint8Arra
   }
 }
 
-type NativeFromBase64 = (text: string, options: { lastChunkHandling: "loose" }) => Uint8Array<ArrayBuffer>;
+type NativeFromBase64 = (text: string, options: { lastChunkHandling: "loose" | "strict" }) => Uint8Array<ArrayBuffer>;
 /** The engine's own decoder where it has one (recent Chromium): many times faster than atob and a copy loop. */
 const nativeFromBase64 = (Uint8Array as unknown as { fromBase64?: NativeFromBase64 }).fromBase64;
 
@@ -87,4 +87,34 @@ export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
     }
   }
   return decodeBase64Prefix(base64, Math.ceil((base64.length * 3) / 4));
+}
+
+/** Outside the standard alphabet and its padding (white space included). */
+const NOT_STANDARD_BASE64 = /[^A-Za-z0-9+/=]/;
+
+/**
+ * The standard alphabet, padding only in the last two places, no white space: all an encoder
+ * writes. A scan for what may not be there, not a pattern anchored at both ends: on a 5 MB text
+ * the engine ran the anchored one five times slower.
+ */
+function standardBase64(text: string): boolean {
+  const padding = text.indexOf("=");
+  return (padding === -1 || padding >= text.length - 2) && !NOT_STANDARD_BASE64.test(text);
+}
+
+/**
+ * decodeBase64, and whether the text is exactly what an encoder writes for those bytes. Strict
+ * decoding refuses a missing padding and stray bits in the last character, so a text of the
+ * standard alphabet that decodes strictly is the one encoding of its bytes: known without
+ * encoding them again (which costs as much as the decoding, tens of milliseconds a picture).
+ */
+export function decodeBase64Exactly(base64: string): { bytes: Uint8Array<ArrayBuffer>; exact: boolean } {
+  if (nativeFromBase64 && standardBase64(base64)) {
+    try {
+      return { bytes: nativeFromBase64(base64, { lastChunkHandling: "strict" }), exact: true };
+    } catch {
+      // padded wrongly or with stray bits: decoded forgivingly below, and not exact
+    }
+  }
+  return { bytes: decodeBase64(base64), exact: false };
 }

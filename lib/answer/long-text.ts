@@ -38,9 +38,12 @@ type BytesToBase64 = (this: Uint8Array) => string;
 /** The engine's own encoder where it has one (recent browsers); without it, texts stay Blobs of text. */
 const nativeToBase64 = (Uint8Array.prototype as unknown as { toBase64?: BytesToBase64 }).toBase64;
 
-/** A long text that is exactly the standard base64 of `bytes` (held as `blob`), or null when it is not. */
-export function longBase64Of(text: string, bytes: Uint8Array, blob: Blob): LongText | null {
-  if (!nativeToBase64 || text.length < LONG_TEXT_MIN_CHARS || nativeToBase64.call(bytes) !== text) return null;
+/**
+ * A long text known to be exactly the standard base64 of the bytes held as `blob` (see
+ * decodeBase64Exactly), kept as those bytes; null where the page could not give the text back.
+ */
+export function longBase64Of(text: string, blob: Blob): LongText | null {
+  if (!nativeToBase64 || text.length < LONG_TEXT_MIN_CHARS) return null;
   return { kind: "long-text", head: text.slice(0, LONG_TEXT_HEAD_CHARS), length: text.length, whole: blob, encoding: "base64" };
 }
 

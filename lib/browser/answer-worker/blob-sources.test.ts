@@ -1,20 +1,9 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-// The engine's own base64 encoder, as recent browsers have it (Node 20 has none), installed before
+// The engine's own base64 codec, as recent browsers have it (Node 20 has none), installed before
 // the modules below read it.
-const installed = vi.hoisted(() => {
-  if ("toBase64" in Uint8Array.prototype) return false;
-  Object.defineProperty(Uint8Array.prototype, "toBase64", {
-    configurable: true,
-    value(this: Uint8Array) {
-      return Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString("base64");
-    },
-  });
-  return true;
-});
-afterAll(() => {
-  if (installed) delete (Uint8Array.prototype as { toBase64?: unknown }).toBase64;
-});
+const uninstall = await vi.hoisted(async () => (await import("@/test-support/native-base64")).installNativeBase64());
+afterAll(() => uninstall());
 
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { isLongText, LONG_TEXT_MIN_CHARS, wholeText } from "@/lib/answer/long-text";

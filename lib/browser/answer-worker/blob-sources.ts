@@ -2,7 +2,7 @@ import type { InterpretedAnswer } from "@/lib/answer/interpret-answer";
 import type { StreamEvent } from "@/lib/answer/answer-stream";
 import { imageBlob } from "@/lib/browser/image-blob";
 import { cutLongStrings, LONG_TEXT_HEAD_CHARS, LONG_TEXT_MIN_CHARS, longBase64Of, longTextOf } from "@/lib/answer/long-text";
-import { decodeBase64 } from "@/lib/answer/image-signature";
+import { decodeBase64Exactly } from "@/lib/answer/image-signature";
 import { summarizeByteArrays } from "./summarize-byte-arrays";
 
 /** The events table labels an event by the start of its data at most. */
@@ -16,14 +16,14 @@ const EVENT_DATA_HEAD_CHARS = 1024;
 export function withBlobSources(answer: InterpretedAnswer): InterpretedAnswer {
   const { body } = answer;
   // Pictures first: a long string of the tree that is one of them, exactly, is then kept as its bytes.
-  const pictures: { text: string; bytes: Uint8Array<ArrayBuffer>; blob: Blob }[] = [];
+  const pictures: { text: string; exact: boolean; blob: Blob }[] = [];
   const images = answer.images.map((image) => {
     const { source } = image;
     if (source.kind === "url" || source.kind === "blob") return image;
     if (source.kind === "base64") {
-      const bytes = decodeBase64(source.base64);
+      const { bytes, exact } = decodeBase64Exactly(source.base64);
       const blob = new Blob([bytes], { type: source.mime });
-      pictures.push({ text: source.base64, bytes, blob });
+      pictures.push({ text: source.base64, exact, blob });
       return { ...image, source: { kind: "blob" as const, mime: source.mime, blob } };
     }
     const blob = imageBlob(source);
@@ -32,7 +32,7 @@ export function withBlobSources(answer: InterpretedAnswer): InterpretedAnswer {
   // `===` first compares identity: the finder keeps the very string the tree holds.
   const known = (text: string) => {
     const picture = pictures.find((candidate) => candidate.text === text);
-    return picture ? longBase64Of(text, picture.bytes, picture.blob) : null;
+    return picture?.exact ? longBase64Of(text, picture.blob) : null;
   };
   return {
     ...answer,
