@@ -17,7 +17,7 @@ import { HistoryPersistence } from "./history-persistence";
 import { HistoryToolbar } from "./history-toolbar";
 import { useNow } from "@/components/ui/use-now";
 import { HistoryFrame, HistoryHeading } from "./history-frame";
-import { useHistoryState, type HistoryApi } from "./use-history";
+import { useHistoryState, useHistoryStateInTransition, type HistoryApi, type HistorySnapshot } from "./use-history";
 import { gridShareTarget, LazyShareDialog, runShareTarget } from "@/components/share/share-result-button";
 import type { ShareTarget } from "@/components/share/share-dialog";
 import { useTeamFeedback } from "@/components/share/use-team-feedback";
@@ -73,6 +73,12 @@ function reviewIdsOf(entries: readonly HistoryEntry[]): string[] {
 /** The library on the server's views: loaded when the person first looks there. */
 const libraryViews = lazyModule(() => import("./library-views"));
 
+const selectSummaries = (state: HistorySnapshot) => state.summaries;
+const selectTotals = (state: HistorySnapshot) => state.totals;
+const selectLoading = (state: HistorySnapshot) => state.loading;
+const selectReady = (state: HistorySnapshot) => state.ready;
+const selectChoices = (state: HistorySnapshot) => state.choices;
+
 /** Every run kept in this browser: find one, open it, run it again, compare, export, import. */
 export function HistoryPanel({
   history,
@@ -110,10 +116,11 @@ export function HistoryPanel({
   // With a library, a deletion reaches every device: asked first, answered when the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ ids: readonly string[]; answer: (yes: boolean) => void } | null>(null);
   const now = useNow(30_000);
-  const summaries = useHistoryState(history, (state) => state.summaries);
-  const totals = useHistoryState(history, (state) => state.totals);
-  const loading = useHistoryState(history, (state) => state.loading);
-  const ready = useHistoryState(history, (state) => state.ready);
+  // The list and what is counted along it follow history in the background (see useHistoryStateInTransition).
+  const summaries = useHistoryStateInTransition(history, selectSummaries);
+  const totals = useHistoryStateInTransition(history, selectTotals);
+  const loading = useHistoryStateInTransition(history, selectLoading);
+  const ready = useHistoryStateInTransition(history, selectReady);
   const unavailable = useHistoryState(history, (state) => state.unavailable);
   // With history unavailable no sync starts: no place is kept for one.
   const syncs = libraryOn && !unavailable;
@@ -122,7 +129,7 @@ export function HistoryPanel({
   const waitingForLibrary = useWaitingForLibrary(library, { syncs, empty: totals.count === 0 });
   const persistence = useHistoryState(history, (state) => state.persistence);
   const notice = useHistoryState(history, (state) => state.notice);
-  const choices = useHistoryState(history, (state) => state.choices);
+  const choices = useHistoryStateInTransition(history, selectChoices);
   const sharedIds = useSharedRunIds();
   const teamFeedback = useTeamFeedback(sharedIds);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import type { HistoryCaps } from "@/lib/history/history-types";
 import { CLOSED_HISTORY, PageHistory, type HistorySnapshot } from "@/lib/browser/history/page-history";
 import { lazyModule } from "@/components/ui/lazy-module";
@@ -50,4 +50,22 @@ export function useHistoryState<Slice>(history: HistoryApi, select: (snapshot: H
     () => select(history.getSnapshot()),
     () => select(CLOSED_HISTORY),
   );
+}
+
+/**
+ * A slice of history's state that changes in the background (the list, as its pages are read): each
+ * change is rendered as a transition, which React renders a piece at a time between the page's own
+ * work, where useHistoryState renders it at once, in one task (the first page of the list, with the
+ * filters and rows it brings, held the page for 50–80 ms). `select` must be the same function on
+ * every render (declared outside the component).
+ */
+export function useHistoryStateInTransition<Slice>(history: HistoryApi, select: (snapshot: HistorySnapshot) => Slice): Slice {
+  const [slice, setSlice] = useState(() => select(history.getSnapshot()));
+  useEffect(() => {
+    const follow = () => startTransition(() => setSlice(select(history.getSnapshot())));
+    // What changed between the first render and this subscription is caught up at once.
+    follow();
+    return history.subscribe(follow);
+  }, [history, select]);
+  return slice;
 }
