@@ -81,7 +81,8 @@ export function useSingleRun(
         setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
       };
       const loaded = await runtime;
-      const outcome = await loaded.runGeneration(request, signal, { onProgress });
+      // Its events are read in the answer worker: a stream of large pictures would hold the page.
+      const outcome = await loaded.runGeneration(request, signal, { onProgress, openEvents: loaded.openStreamSession });
       if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
       const shown = viewRef.current === view;
       if (shown) showRun({ phase: "done", request, outcome });

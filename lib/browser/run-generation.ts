@@ -4,7 +4,7 @@ import { formatBytes } from "@/lib/utils/format-bytes";
 import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { generationStarted } from "./generations-in-flight";
-import { readAnswer, type StreamProgress } from "./read-answer-events";
+import { readAnswer, type OpenStreamEvents, type StreamProgress } from "./read-answer-events";
 import { problemSchema, type Problem } from "@/lib/request/problem-schema";
 import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
 
@@ -49,16 +49,19 @@ function transferOf(response: Response): { transfer?: AnswerTransfer } {
   };
 }
 
+/** A streamed answer's progress as it arrives, and where its events are read (the page's answer worker; here without it). */
+type ProgressOptions = { onProgress?: (progress: StreamProgress) => void; openEvents?: OpenStreamEvents };
+
 /** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
 export function runGeneration(
   request: GenerationRequest,
   signal: AbortSignal,
-  options: { gridCell?: { index: number; total: number }; onProgress?: (progress: StreamProgress) => void } = {},
+  options: { gridCell?: { index: number; total: number } } & ProgressOptions = {},
 ): Promise<RunOutcome> {
   const headers: Record<string, string> = options.gridCell
     ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) }
     : {};
-  return callRoute("/api/generate", request, signal, { headers, onProgress: options.onProgress });
+  return callRoute("/api/generate", request, signal, { headers, onProgress: options.onProgress, openEvents: options.openEvents });
 }
 
 /**
@@ -103,7 +106,7 @@ async function callRoute(
   path: string,
   payload: unknown,
   signal: AbortSignal,
-  options: { headers?: Record<string, string>; onProgress?: (progress: StreamProgress) => void } = {},
+  options: { headers?: Record<string, string> } & ProgressOptions = {},
 ): Promise<RunOutcome> {
   const extraHeaders = options.headers ?? {};
   const started = performance.now();
@@ -121,7 +124,13 @@ async function callRoute(
       if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
       return { kind: "failed", message: "The playground's server could not be reached. Is it still running?", totalMs: elapsed() };
     }
-    return await outcomeOfRouteAnswer(response, { signal, elapsed, started, onProgress: options.onProgress });
+    return await outcomeOfRouteAnswer(response, {
+      signal,
+      elapsed,
+      started,
+      onProgress: options.onProgress,
+      openEvents: options.openEvents,
+    });
   } finally {
     ended();
   }
@@ -134,7 +143,7 @@ async function callRoute(
  */
 export async function outcomeOfRouteAnswer(
   response: Response,
-  options: { signal: AbortSignal; elapsed: () => number; started: number; onProgress?: (progress: StreamProgress) => void },
+  options: { signal: AbortSignal; elapsed: () => number; started: number } & ProgressOptions,
 ): Promise<RunOutcome> {
   const { signal, elapsed, started } = options;
   if (header(response, ANSWER_HEADERS.source) !== "service") {
@@ -148,6 +157,7 @@ export async function outcomeOfRouteAnswer(
     contentType: header(response, ANSWER_HEADERS.serviceContentType),
     startedAt: started,
     onProgress: options.onProgress,
+    openEvents: options.openEvents,
   });
   if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };

@@ -1,19 +1,34 @@
 import { isPartialEvent, StreamEventParser, type StreamFraming } from "@/lib/answer/answer-stream";
 import { declaredCharset } from "@/lib/answer/stream-framing";
 import { findImages, type ImageSource } from "@/lib/answer/image-finder";
-import { markPerformance, PERF_MARKS } from "./perf-marks";
 
 /**
  * Reads a streamed answer's events as its chunks arrive: each event noted with its arrival time,
  * and the newest picture in it handed on at once. Loaded only when an answer turns out to be a
- * stream, so the page's first load does not carry the parser and the image finder.
+ * stream, so the page's first load does not carry the parser and the image finder; in the page it
+ * runs in the answer worker (see answer-worker/stream-sessions), on the server and where there is
+ * no worker, where the answer is read.
  */
 
 export type StreamProgress = {
   events: number;
-  /** The newest picture any event carried so far, and whether it was a partial one. */
-  image: { source: ImageSource; path: string; partial: boolean } | null;
+  /**
+   * The newest picture any event carried so far, and whether it was a partial one; as a Blob
+   * ("blob") when the answer worker read it, so the page never decodes a large picture itself.
+   */
+  image: { source: ImageSource | { kind: "blob"; mime: string; blob: Blob }; path: string; partial: boolean } | null;
 };
+
+/** Where a stream's chunks go to be read as events; `end` gives each event's arrival time (ms after the start). */
+export type StreamEventSink = { push: (chunk: Uint8Array) => void; end: () => Promise<number[] | null> };
+
+/** Opens a reader of a stream's events somewhere else than here (the page's answer worker), or gives null. */
+export type OpenStreamEvents = (
+  framing: StreamFraming,
+  contentType: string,
+  startedAt: number,
+  onProgress?: (progress: StreamProgress) => void,
+) => StreamEventSink | null;
 
 function textDecoder(contentType: string): TextDecoder {
   try {
@@ -50,7 +65,6 @@ export class StreamEventReader {
   private take(events: ReturnType<StreamEventParser["push"]>): void {
     if (events.length === 0) return;
     const at = Math.round(performance.now() - this.startedAt);
-    const previousImage = this.progress.image;
     for (const event of events) {
       this.eventTimes.push(at);
       const found = findImages(event.value ?? event.data).at(-1);
@@ -59,7 +73,6 @@ export class StreamEventReader {
         this.progress = { ...this.progress, image: { source: found.source, path, partial: isPartialEvent(event) } };
       }
     }
-    if (this.progress.image && this.progress.image !== previousImage) markPerformance(PERF_MARKS.streamImageReceived);
     this.progress = { ...this.progress, events: this.eventTimes.length };
     this.onProgress?.(this.progress);
   }

@@ -1,6 +1,7 @@
 import { sliceBounds } from "@/lib/browser/sliced-bytes";
 import { yieldToPage } from "@/lib/browser/yield-to-page";
-import type { TaskRequest, WorkerRequest, WorkerResponse, WorkerTask } from "./worker-messages";
+import type { OpenStreamEvents, StreamProgress } from "@/lib/browser/stream-event-reader";
+import type { StreamProgressMessage, TaskRequest, WorkerRequest, WorkerResponse, WorkerTask } from "./worker-messages";
 
 /**
  * The one answer worker of the page: started on first need (or warmed when a run starts, so it
@@ -19,6 +20,9 @@ let broken = false;
 let nextId = 1;
 let nextBody = 1;
 const pending = new Map<number, Pending>();
+let nextStream = 1;
+/** Who is told of each open stream's progress. */
+const streamListeners = new Map<number, (message: StreamProgressMessage) => void>();
 /** Answers already sent (or being sent) to the worker, and the number it knows each by. */
 const bodiesSent = new WeakMap<Uint8Array, Promise<number>>();
 
@@ -31,9 +35,11 @@ function startWorker(): Worker | null {
     broken = true;
     return null;
   }
-  worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
-    pending.get(event.data.id)?.resolve(event.data);
-    pending.delete(event.data.id);
+  worker.onmessage = (event: MessageEvent<WorkerResponse | StreamProgressMessage>) => {
+    const message = event.data;
+    if ("kind" in message) return streamListeners.get(message.stream)?.(message);
+    pending.get(message.id)?.resolve(message);
+    pending.delete(message.id);
   };
   worker.onerror = () => {
     broken = true;
@@ -97,3 +103,41 @@ export function askAnswerWorker(
     return ask(target, { task, body: await sendBody(target, bytes), contentType, base });
   })();
 }
+
+/**
+ * A streamed answer read in the worker as it arrives (see stream-sessions), or null when there is
+ * no worker. Each chunk is copied over (the page keeps its own for the whole answer); `end` gives
+ * the events' arrival times, or null when the worker stopped meanwhile.
+ */
+export const openStreamSession: OpenStreamEvents = (framing, contentType, startedAt, onProgress) => {
+  const target = startWorker();
+  if (!target) return null;
+  const stream = nextStream++;
+  // The picture shown stays the same object until a new one comes.
+  let progress: StreamProgress = { events: 0, image: null };
+  streamListeners.set(stream, ({ events, image }) => {
+    progress = { events, image: image === undefined ? progress.image : image };
+    onProgress?.(progress);
+  });
+  const send = (request: WorkerRequest, transfer: Transferable[] = []) => {
+    if (worker === target) target.postMessage(request, transfer);
+  };
+  send({ kind: "stream-open", stream, framing, contentType, startedAt: performance.timeOrigin + startedAt });
+  return {
+    push: (chunk) => {
+      const bytes = chunk.slice();
+      send({ kind: "stream-part", stream, bytes }, [bytes.buffer]);
+    },
+    end: async () => {
+      const id = nextId++;
+      const answered = new Promise<WorkerResponse>((resolve) => {
+        if (worker !== target) return resolve({ id, ok: false, message: "the answer worker stopped" });
+        pending.set(id, { resolve });
+        target.postMessage({ kind: "stream-close", stream, id } satisfies WorkerRequest);
+      });
+      const response = await answered;
+      streamListeners.delete(stream);
+      return response.ok && response.task === "stream" ? response.eventTimes : null;
+    },
+  };
+};

@@ -9,6 +9,7 @@
 import { analyseAnswer } from "@/lib/history/analyse-answer";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { withBlobSources } from "./blob-sources";
+import { handleStreamRequest } from "./stream-sessions";
 import type { BodyPart, TaskRequest, WorkerRequest, WorkerResponse } from "./worker-messages";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -47,5 +48,6 @@ async function runTask({ id, task, body, contentType, base }: TaskRequest): Prom
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.kind === "part") return receivePart(request);
+  if (request.kind !== "task") return handleStreamRequest(request, (message) => self.postMessage(message));
   self.postMessage(await runTask(request));
 };
