@@ -217,7 +217,7 @@ try {
     }
     record({
       key: "stream_partial_paint_ms",
-      what: "streamed answer: an event with a 1 MB partial picture read by the page → that picture painted in the placeholder",
+      what: "streamed answer: an event with a 1 MB partial picture read (in the page's answer worker) → that picture painted in the placeholder",
       value: await partialPaintDelays(browser, next.url, "bench-sse-partials", 3),
       unit: "ms",
       target: { op: "<=", value: 100 },

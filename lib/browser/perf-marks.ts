@@ -18,6 +18,8 @@ export const PERF_MARKS = {
   reviewImageShown: "playground:review-image-shown",
 } as const;
 
-export function markPerformance(name: string): void {
-  if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(name);
+/** `at`: when it happened, if earlier than now (on the page's clock). */
+export function markPerformance(name: string, at?: number): void {
+  if (typeof performance !== "undefined" && typeof performance.mark === "function")
+    performance.mark(name, at === undefined ? undefined : { startTime: at });
 }

@@ -35,7 +35,7 @@ const READ_SLICE_MS = 40;
 function markingNewPictures(onProgress: (progress: StreamProgress) => void): (progress: StreamProgress) => void {
   let last: StreamProgress["image"] = null;
   return (progress) => {
-    if (progress.image && progress.image !== last) markPerformance(PERF_MARKS.streamImageReceived);
+    if (progress.image && progress.image !== last) markPerformance(PERF_MARKS.streamImageReceived, progress.imageReadAt);
     last = progress.image;
     onProgress(progress);
   };

@@ -17,6 +17,8 @@ export type StreamProgress = {
    * ("blob") when the answer worker read it, so the page never decodes a large picture itself.
    */
   image: { source: ImageSource | { kind: "blob"; mime: string; blob: Blob }; path: string; partial: boolean } | null;
+  /** When the answer worker read the newest picture, on the page's clock (read here: now). */
+  imageReadAt?: number;
 };
 
 /** Where a stream's chunks go to be read as events; `end` gives each event's arrival time (ms after the start). */

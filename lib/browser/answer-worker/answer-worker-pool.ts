@@ -115,8 +115,11 @@ export const openStreamSession: OpenStreamEvents = (framing, contentType, starte
   const stream = nextStream++;
   // The picture shown stays the same object until a new one comes.
   let progress: StreamProgress = { events: 0, image: null };
-  streamListeners.set(stream, ({ events, image }) => {
-    progress = { events, image: image === undefined ? progress.image : image };
+  streamListeners.set(stream, ({ events, image, imageReadAt }) => {
+    progress =
+      image === undefined
+        ? { ...progress, events }
+        : { events, image, ...(imageReadAt === undefined ? {} : { imageReadAt: imageReadAt - performance.timeOrigin }) };
     onProgress?.(progress);
   });
   const send = (request: WorkerRequest, transfer: Transferable[] = []) => {

@@ -26,6 +26,8 @@ describe("stream sessions in the answer worker", () => {
     // Both events carry a picture (the same bytes, found anew): each is sent, decoded, once.
     const pictures = progress.map((message) => message.image);
     expect(pictures.map((image) => image?.path)).toEqual(["$[0].b64_json", "$[1].b64_json"]);
+    // When each was read, on the epoch's clock (the page puts it on its own).
+    for (const message of progress) expect(Math.abs((message.imageReadAt ?? 0) - Date.now())).toBeLessThan(60_000);
     const first = pictures[0]?.source;
     if (first?.kind !== "blob") throw new Error("expected a Blob");
     expect(first.mime).toBe("image/png");

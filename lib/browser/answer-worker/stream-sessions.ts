@@ -30,7 +30,8 @@ export function handleStreamRequest(request: StreamRequest, post: Post): void {
     const reader = new StreamEventReader(framing, contentType, startedAt, ({ events, image }) => {
       const fresh = image !== sent && image !== null;
       sent = image;
-      post({ kind: "stream-progress", stream, events, ...(fresh ? { image: asBlob(image) } : {}) });
+      const readAt = performance.timeOrigin + performance.now();
+      post({ kind: "stream-progress", stream, events, ...(fresh ? { image: asBlob(image), imageReadAt: readAt } : {}) });
     });
     readers.set(stream, reader);
     return;

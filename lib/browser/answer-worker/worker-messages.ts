@@ -32,7 +32,14 @@ export type WorkerRequest = BodyPart | TaskRequest | StreamRequest;
  * A stream read in the worker has more events (not an answer to a request); `image` only when a
  * new picture came, so the page keeps showing the same one (a copy crossing over would be new).
  */
-export type StreamProgressMessage = { kind: "stream-progress"; stream: number; events: number; image?: StreamProgress["image"] };
+export type StreamProgressMessage = {
+  kind: "stream-progress";
+  stream: number;
+  events: number;
+  image?: StreamProgress["image"];
+  /** When that picture's event was read, in milliseconds since the epoch. */
+  imageReadAt?: number;
+};
 
 /** `missing`: the worker no longer holds that answer (it keeps the latest few); sending it again helps. */
 export type WorkerResponse =
