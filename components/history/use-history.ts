@@ -53,18 +53,20 @@ export function useHistoryState<Slice>(history: HistoryApi, select: (snapshot: H
 }
 
 /**
- * A slice of history's state that changes in the background (the list, as its pages are read): each
- * change is rendered as a transition, which React renders a piece at a time between the page's own
- * work, where useHistoryState renders it at once, in one task (the first page of the list, with the
- * filters and rows it brings, held the page for 50–80 ms). `select` must be the same function on
- * every render (declared outside the component).
+ * A slice of history's state that also changes in the background (the list, as its pages are
+ * read): a change that comes from reading history is rendered as a transition, which React renders
+ * a piece at a time between the page's own work, where useHistoryState renders it at once, in one
+ * task (the first page of the list, with the filters and rows it brings, held the page for 50–80
+ * ms). What the person just did (a new run, a star) is shown at once. `select` must be the same
+ * function on every render (declared outside the component).
  */
 export function useHistoryStateInTransition<Slice>(history: HistoryApi, select: (snapshot: HistorySnapshot) => Slice): Slice {
   const [slice, setSlice] = useState(() => select(history.getSnapshot()));
   useEffect(() => {
-    const follow = () => startTransition(() => setSlice(select(history.getSnapshot())));
+    const update = () => setSlice(select(history.getSnapshot()));
+    const follow = (background: boolean) => (background ? startTransition(update) : update());
     // What changed between the first render and this subscription is caught up at once.
-    follow();
+    update();
     return history.subscribe(follow);
   }, [history, select]);
   return slice;

@@ -107,7 +107,7 @@ export class PageHistory {
   readonly runAuthor: string | null;
   private readonly options: PageHistoryOptions;
   private snapshot: HistorySnapshot = CLOSED_HISTORY;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(background: boolean) => void>();
   private readonly localListeners = new Set<(change: LocalHistoryChange) => void>();
   // What the person did before anyone followed (null once someone has): handed to the first to follow.
   private earlyChanges: LocalHistoryChange[] | null = [];
@@ -135,7 +135,11 @@ export class PageHistory {
     this.runAuthor = options.author ?? null;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
+  /**
+   * `background` tells a listener that the change came from reading history (its pages, its counts,
+   * another tab's runs), not from something the person just did here, which is shown at once.
+   */
+  subscribe = (listener: (background: boolean) => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
@@ -168,11 +172,16 @@ export class PageHistory {
     return this.store !== null;
   };
 
-  private set(change: Partial<HistorySnapshot> | ((current: HistorySnapshot) => Partial<HistorySnapshot>)): void {
+  private set(change: Partial<HistorySnapshot> | ((current: HistorySnapshot) => Partial<HistorySnapshot>), background = false): void {
     if (this.stopped) return;
     const patch = typeof change === "function" ? change(this.snapshot) : change;
     this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of this.listeners) listener();
+    for (const listener of this.listeners) listener(background);
+  }
+
+  /** A change that comes from reading history, not from what the person did (see subscribe). */
+  private setRead(change: Partial<HistorySnapshot> | ((current: HistorySnapshot) => Partial<HistorySnapshot>)): void {
+    this.set(change, true);
   }
 
   private problem(prefix: string, result: StoreResult<unknown>): void {
@@ -206,7 +215,7 @@ export class PageHistory {
         const firstPage = this.options.firstPage ?? FIRST_PAGE;
         const [first, counted] = await Promise.all([store.listPage(null, firstPage), store.totals()]);
         if (gone()) return;
-        this.set({
+        this.setRead({
           ...(first.ok
             ? { summaries: first.value }
             : { notice: { tone: "problem", text: `History could not be read: ${first.failure.message}` } }),
@@ -242,7 +251,7 @@ export class PageHistory {
     const generation = this.loadGeneration;
     const laterPage = this.options.laterPage ?? LATER_PAGE;
     let after = from;
-    this.set({ loading: true });
+    this.setRead({ loading: true });
     while (after) {
       await nextTask();
       const store = this.store;
@@ -251,11 +260,11 @@ export class PageHistory {
       if (!page.ok || generation !== this.loadGeneration) break;
       const removed = this.removedWhileLoading;
       const fresh = removed.size > 0 ? page.value.filter((run) => !removed.has(run.id)) : page.value;
-      this.set((current) => ({ summaries: mergeSummaries(current.summaries, fresh) }));
+      this.setRead((current) => ({ summaries: mergeSummaries(current.summaries, fresh) }));
       after = page.value.length === laterPage ? page.value.at(-1) : undefined;
     }
     this.removedWhileLoading.clear();
-    this.set({ loading: false });
+    this.setRead({ loading: false });
   }
 
   /** The figures that come from the meta record and the indexes: cheap, read after every change. */
@@ -263,17 +272,17 @@ export class PageHistory {
     const store = this.store;
     if (!store) return;
     const [counted, offered] = await Promise.all([store.totals(), store.filterChoices()]);
-    this.set({ ...(counted.ok ? { totals: counted.value } : {}), ...(offered.ok ? { choices: offered.value } : {}) });
+    this.setRead({ ...(counted.ok ? { totals: counted.value } : {}), ...(offered.ok ? { choices: offered.value } : {}) });
   }
 
   private async refreshPersistence(): Promise<void> {
     const engine = this.engine;
-    if (engine) this.set({ persistence: await engine.readPersistence() });
+    if (engine) this.setRead({ persistence: await engine.readPersistence() });
   }
 
   private async refreshPrompts(): Promise<void> {
     const saved = await this.store?.listPrompts();
-    if (saved?.ok) this.set({ prompts: saved.value });
+    if (saved?.ok) this.setRead({ prompts: saved.value });
   }
 
   /** What another tab did, brought into this tab's list. */
@@ -283,17 +292,17 @@ export class PageHistory {
     if (change.kind === "prompts") return this.refreshPrompts();
     if (change.kind === "cleared") {
       this.loadGeneration += 1;
-      this.set({ summaries: [], loading: false });
+      this.setRead({ summaries: [], loading: false });
     } else if (change.kind === "deleted") {
       for (const id of change.ids) this.removedWhileLoading.add(id);
-      this.set((current) => ({ summaries: withoutRuns(current.summaries, change.ids) }));
+      this.setRead((current) => ({ summaries: withoutRuns(current.summaries, change.ids) }));
     } else {
       const read = await store.summariesOf(change.ids);
       if (!read.ok) return;
       // A run saved there and deleted since is simply not found.
       const found = new Set(read.value.map((run) => run.id));
       const gone = change.ids.filter((id) => !found.has(id));
-      this.set((current) => ({ summaries: mergeSummaries(withoutRuns(current.summaries, gone), read.value) }));
+      this.setRead((current) => ({ summaries: mergeSummaries(withoutRuns(current.summaries, gone), read.value) }));
     }
     await this.refreshCounts();
   }
