@@ -30,7 +30,10 @@ async function holdFormCode(page: Page): Promise<{ held: Promise<void>; release:
 /** Opens the playground with the form's code held back: the page is interactive, the form still server HTML. */
 async function openWithFormCodeHeld(page: Page): Promise<{ release: () => void }> {
   const code = await holdFormCode(page);
-  await page.goto(E2E.demoUrl);
+  // Not waiting for the load event: when the page asks for the form's code before that event has
+  // fired (a loaded machine can paint and run the page's effects first), the event waits for the
+  // held script, and the test would wait for the event forever.
+  await page.goto(E2E.demoUrl, { waitUntil: "commit" });
   await waitForPlayground(page);
   await code.held;
   return code;
