@@ -33,6 +33,7 @@ import {
   type ActiveBatch,
   type Claim,
   type EndedBatch,
+  type KeptAnswer,
   type RowKey,
 } from "./batch-rows-store";
 import { answerFromKept, askService, keptAnswerOf, recordAnswer, unrecordedAnswer, type RowAnswer } from "./send-batch-row";
@@ -482,17 +483,25 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     const kept = keptAnswerOf(asked.answer);
     const next = place.nextInLine();
     if (!next) {
-      await urgently(() => keepAnswer(connection, key, asked.status, kept));
+      await keepAnswerOrRetry(connection, key, asked.status, kept);
       return asked.answer;
     }
     const nextKey = { position: next.data.position, jobId: next.id };
     const both = await urgently(() => keepAnswerAndClaim(connection, key, asked.status, kept, nextKey, leaseMs)).catch(
       async (error: unknown) => {
-        // Neither was done (one statement): the next job goes back, and this row is abandoned as a failed keep would be.
+        // Neither was done (one statement): the next job goes back, and the answer is kept on its own.
+        warnAtMostEveryMinute(
+          "batch-keep",
+          `Image Prompt Playground: a batch row's answer was not kept (${errorText(error)}); trying again.`,
+        );
         await handBack(key.batchId, next);
-        throw error;
+        return null;
       },
     );
+    if (!both) {
+      await keepAnswerOrRetry(connection, key, asked.status, kept);
+      return asked.answer;
+    }
     place.handOver(next, both.claim);
     return asked.answer;
   };
@@ -540,3 +549,24 @@ async function releaseJob(connection: DatabaseConnection, batchId: string, job: 
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The waits before each new try of keeping an answer whose keep the database failed. */
+const KEEP_RETRY_DELAYS_MS = [100, 500, 2000, 5000];
+
+/**
+ * Keeps the service's answer to a row, trying again when the database fails the statement (a
+ * deadlock it broke, a connection it could not give in time, as seen with two instances under
+ * load): a row whose keep failed is put back in line and sent again, and the service asked twice
+ * for what it already answered. Keeping again is harmless if an earlier try went through.
+ */
+async function keepAnswerOrRetry(connection: DatabaseConnection, key: RowKey, status: number, kept: KeptAnswer): Promise<void> {
+  for (const delay of [...KEEP_RETRY_DELAYS_MS, null]) {
+    try {
+      await urgently(() => keepAnswer(connection, key, status, kept));
+      return;
+    } catch (error) {
+      if (delay === null) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
+import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
+import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { batchFor, batchRowsPage, insertBatch } from "./batch-store";
+import { startBatchRunner } from "./batch-runner";
+import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
+
+/**
+ * The database fails the statement that keeps a row's answer (a deadlock it broke, a connection it
+ * could not give in time): the service has answered, so the keep is tried again, and the row is
+ * not put back in line to be sent a second time.
+ */
+describe.each(DATABASE_TARGETS)("an answer whose keep the database failed (%s)", (kind) => {
+  let fake: FakeService;
+  beforeAll(async () => {
+    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  /** Fails the first `times` statements that keep an answer (alone or with the next row's claim). */
+  function failingKeeps(connection: DatabaseConnection, times: number): { failed: () => number } {
+    let failed = 0;
+    const execute = connection.db.execute.bind(connection.db);
+    connection.db.execute = ((query: Parameters<typeof execute>[0]) => {
+      const text = JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? "");
+      if (text.includes("keep_batch_answer") && failed < times) {
+        failed++;
+        return Promise.reject(new Error("deadlock detected"));
+      }
+      return execute(query);
+    }) as typeof connection.db.execute;
+    return { failed: () => failed };
+  }
+
+  it("keeps it on a later try: each row is sent once, with one attempt", { timeout: 60_000 }, async () => {
+    const where = kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() };
+    const parsed = configFor(
+      fake.url,
+      kind === "embedded" ? { PLAYGROUND_DATA_DIR: where.dataDir ?? "" } : { DATABASE_URL: where.url ?? "" },
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const connection = await openDatabase(where);
+    const keeps = failingKeeps(connection, 4);
+    const rows = Array.from({ length: 6 }, (_, index) => ({
+      line: index + 2,
+      request: { prompt: `a kept-again row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
+    }));
+    const made = await insertBatch(
+      connection,
+      {
+        id: "keep-retried",
+        author: { id: "you", name: "You" },
+        name: "Kept again",
+        rows,
+        concurrency: 2,
+        collectionId: null,
+        webhook: null,
+        currency: null,
+      },
+      5,
+    );
+    expect(made?.total).toBe(6);
+    const runner = await startBatchRunner(parsed.config, connection);
+    try {
+      runner.wake();
+      const deadline = Date.now() + 40_000;
+      let batch = await batchFor(connection, "keep-retried", "you");
+      while (batch?.state !== "done" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        batch = await batchFor(connection, "keep-retried", "you");
+      }
+      expect(keeps.failed()).toBe(4);
+      expect(batch).toMatchObject({ state: "done", done: 6, failed: 0 });
+      const prompts = fake.requests.filter((request) => request.body.includes("a kept-again row")).map((request) => request.body);
+      expect(prompts).toHaveLength(6);
+      const done = await batchRowsPage(connection, "keep-retried", { after: -1, limit: 100 });
+      expect(done.map((row) => [row.state, row.attempts.length])).toEqual(rows.map(() => ["done", 1]));
+    } finally {
+      await runner.stop();
+      await flushSpendingWrites();
+      await connection.close();
+    }
+  });
+});
