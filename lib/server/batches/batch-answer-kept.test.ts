@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { rowsOf } from "@/lib/server/database/result-rows";
 import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
-import { insertBatch } from "./batch-store";
+import { insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
 import { activeBatches, assignJobs, claimRow, finishRow, keepAnswer, keepAnswerAndClaim, recoverRows } from "./batch-rows-store";
 
 /**
@@ -33,24 +33,7 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
     const key = await assign(position, round, batchId);
     return { key, claim: await claimRow(connection, key, LEASE_MS) };
   };
-  const makeBatch = (id: string, rows: number) =>
-    insertBatch(
-      connection,
-      {
-        id,
-        author: { id: "you", name: "You" },
-        name: id,
-        rows: Array.from({ length: rows }, (_, index) => ({
-          line: index + 2,
-          request: { prompt: `row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
-        })),
-        concurrency: 1,
-        collectionId: null,
-        webhook: null,
-        currency: null,
-      },
-      5,
-    );
+  const makeBatch = (id: string, rows: number) => insertTestBatch(connection, { id, rows: quickRows("row", rows), concurrency: 1 });
   const sendingIn = async (batchId: string) => (await activeBatches(connection)).find((batch) => batch.id === batchId)?.sending;
 
   it("frees the row's place at the service, and after a stop is recorded from it with no new attempt", { timeout: 60_000 }, async () => {

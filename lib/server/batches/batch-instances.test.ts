@@ -3,10 +3,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { createTestDatabase } from "@/test-support/database-targets";
+import { insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
 import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
 import type { ServerConfig } from "@/lib/server/config/config";
-import { batchFor, batchRowsPage, insertBatch } from "./batch-store";
+import { batchFor, batchRowsPage } from "./batch-store";
 import { startBatchRunner, type BatchRunner } from "./batch-runner";
 import { WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
 import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
@@ -61,24 +62,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   it("sends each of 40 rows exactly once, with two runners taking rows, within the batch's concurrency", async () => {
     const [first] = connections;
     if (!first) throw new Error("no connection");
-    const rows = Array.from({ length: 40 }, (_, index) => ({
-      line: index + 2,
-      request: { prompt: `a shared row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
-    }));
-    const made = await insertBatch(
-      first,
-      {
-        id: "shared-batch",
-        author: { id: "you", name: "You" },
-        name: "Shared",
-        rows,
-        concurrency: 8,
-        collectionId: null,
-        webhook: null,
-        currency: null,
-      },
-      5,
-    );
+    const made = await insertTestBatch(first, { id: "shared-batch", name: "Shared", rows: quickRows("a shared row", 40), concurrency: 8 });
     expect(made?.total).toBe(40);
     for (const runner of runners) runner.wake();
     let mostAtOnce = 0;
@@ -104,21 +88,15 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   it("calls again, from one instance only, the webhook of a batch whose server stopped before the call was answered", async () => {
     const [first] = connections;
     if (!first) throw new Error("no connection");
-    const rows = Array.from({ length: 4 }, (_, index) => ({
-      line: index + 2,
-      request: { prompt: `a hooked row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
-    }));
-    const batch = {
+    const webhook = { url: hookUrl, secret: "whsec_hooked" };
+    const made = await insertTestBatch(first, {
       id: "hooked-batch",
-      author: { id: "you", name: "You" },
       name: "Hooked",
-      rows,
+      rows: quickRows("a hooked row", 4),
       concurrency: 2,
-      collectionId: null,
-      webhook: { url: hookUrl, secret: "whsec_hooked" },
-      currency: null,
-    };
-    expect((await insertBatch(first, batch, 5))?.total).toBe(4);
+      webhook,
+    });
+    expect(made?.total).toBe(4);
     for (const runner of runners) runner.wake();
     await expect.poll(async () => (await batchFor(first, "hooked-batch", "you"))?.webhookOutcome, { timeout: 30_000 }).toBe("204");
     expect(hookCalls.get("hooked-batch")).toBe(1);

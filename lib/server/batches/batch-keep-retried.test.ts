@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
-import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
+import { DATABASE_TARGETS } from "@/test-support/database-targets";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
-import { batchFor, batchRowsPage, insertBatch } from "./batch-store";
+import { ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { batchRowsPage } from "./batch-store";
 import { startBatchRunner } from "./batch-runner";
 import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
@@ -37,42 +38,16 @@ describe.each(DATABASE_TARGETS)("an answer whose keep the database failed (%s)",
   }
 
   it("keeps it on a later try: each row is sent once, with one attempt", { timeout: 60_000 }, async () => {
-    const where = kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() };
-    const parsed = configFor(
-      fake.url,
-      kind === "embedded" ? { PLAYGROUND_DATA_DIR: where.dataDir ?? "" } : { DATABASE_URL: where.url ?? "" },
-    );
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const { where, config } = await freshTarget(kind, fake.url);
     const connection = await openDatabase(where);
     const keeps = failingKeeps(connection, 4);
-    const rows = Array.from({ length: 6 }, (_, index) => ({
-      line: index + 2,
-      request: { prompt: `a kept-again row ${index}`, model: "fake-b64", aspect_ratio: "1:1" },
-    }));
-    const made = await insertBatch(
-      connection,
-      {
-        id: "keep-retried",
-        author: { id: "you", name: "You" },
-        name: "Kept again",
-        rows,
-        concurrency: 2,
-        collectionId: null,
-        webhook: null,
-        currency: null,
-      },
-      5,
-    );
+    const rows = quickRows("a kept-again row", 6);
+    const made = await insertTestBatch(connection, { id: "keep-retried", rows, concurrency: 2 });
     expect(made?.total).toBe(6);
-    const runner = await startBatchRunner(parsed.config, connection);
+    const runner = await startBatchRunner(config, connection);
     try {
       runner.wake();
-      const deadline = Date.now() + 40_000;
-      let batch = await batchFor(connection, "keep-retried", "you");
-      while (batch?.state !== "done" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        batch = await batchFor(connection, "keep-retried", "you");
-      }
+      const batch = await batchOnceIn(connection, "keep-retried", "done", 40_000);
       expect(keeps.failed()).toBe(4);
       expect(batch).toMatchObject({ state: "done", done: 6, failed: 0 });
       const prompts = fake.requests.filter((request) => request.body.includes("a kept-again row")).map((request) => request.body);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
-import { createTestDatabase, DATABASE_TARGETS, freshDataFolder } from "@/test-support/database-targets";
+import { DATABASE_TARGETS } from "@/test-support/database-targets";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
 import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { configFor, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
-import { batchFor, insertBatch } from "./batch-store";
+import { ROUTE_TEST_KEY } from "@/test-support/route-helpers";
 import { startBatchRunner } from "./batch-runner";
 import { startQueueEngine } from "./queue-engine";
 import { assignJobs, rowsWithoutJobs } from "./batch-rows-store";
@@ -25,30 +25,12 @@ describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died
   });
 
   it("is given a job of its own by the next runner, and sent once", { timeout: 60_000 }, async () => {
-    const where = kind === "embedded" ? { dataDir: freshDataFolder() } : { url: await createTestDatabase() };
-    const parsed = configFor(
-      fake.url,
-      kind === "embedded" ? { PLAYGROUND_DATA_DIR: where.dataDir ?? "" } : { DATABASE_URL: where.url ?? "" },
-    );
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    const config = parsed.config;
+    const { where, config } = await freshTarget(kind, fake.url);
 
     // The server that dies: the row gets its job, the job is taken, and nothing more happens.
     const dying: DatabaseConnection = await openDatabase(where);
-    const made = await insertBatch(
-      dying,
-      {
-        id: "taken-job",
-        author: { id: "you", name: "You" },
-        name: "Taken",
-        rows: [{ line: 2, request: { prompt: "a row whose job was taken", model: "fake-b64", aspect_ratio: "1:1" } }],
-        concurrency: 2,
-        collectionId: null,
-        webhook: null,
-        currency: null,
-      },
-      5,
-    );
+    const rows = quickRows("a row whose job was taken", 1);
+    const made = await insertTestBatch(dying, { id: "taken-job", rows, concurrency: 2 });
     expect(made?.total).toBe(1);
     const engine = await startQueueEngine(dying);
     const queue = "batch-taken-job";
@@ -70,12 +52,7 @@ describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died
     const runner = await startBatchRunner(config, connection);
     try {
       runner.wake();
-      const deadline = Date.now() + 30_000;
-      let batch = await batchFor(connection, "taken-job", "you");
-      while (batch?.state !== "done" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        batch = await batchFor(connection, "taken-job", "you");
-      }
+      const batch = await batchOnceIn(connection, "taken-job", "done", 30_000);
       expect(batch).toMatchObject({ state: "done", done: 1, failed: 0 });
       expect(fake.requests.filter((request) => request.body.includes("a row whose job was taken"))).toHaveLength(1);
     } finally {
