@@ -21,6 +21,8 @@ import {
 import { ensureBatchRunner, stopBatchRunner } from "./batch-service";
 import { SIGNATURE_HEADER, verifyWebhook } from "./batch-webhook";
 import { keptAnswerOf } from "./send-batch-row";
+import { BATCH_QUEUE_PREFIX, QUEUE_SCHEMA } from "./queue-names";
+import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { setOverride } from "@/lib/server/budgets/budget-overrides";
 import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
@@ -49,9 +51,28 @@ async function waitFor(
   for (;;) {
     const batch = (await (await handleReadBatch(request(`/api/batches/${id}`), { ok: true, config }, id)).json()) as BatchSummary;
     if (done(batch)) return batch;
-    if (Date.now() > deadline) throw new Error(`batch ${id} stayed ${JSON.stringify(batch)}`);
+    if (Date.now() > deadline) throw new Error(`batch ${id} stayed ${JSON.stringify(batch)}; ${await runnerStateOf(config, id)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * What the runner had to go on for the batch, for a test that waited in vain: its rows, its
+ * queue's jobs, the database's clock against this process's, and the places taken at the service.
+ */
+async function runnerStateOf(config: ServerConfig, id: string): Promise<string> {
+  const database = await sharedDatabase(config.shares);
+  const queue = `${BATCH_QUEUE_PREFIX}${id}`;
+  const read = async (query: SQL) => rowsOf(await database.db.execute(query));
+  const state = {
+    rows: await read(sql`SELECT position, state, job_id, not_before, lease_until, jsonb_array_length(attempts) AS attempts
+      FROM batch_rows WHERE batch_id = ${id}::text ORDER BY position LIMIT 20`),
+    queue: await read(sql`SELECT name FROM ${sql.raw(QUEUE_SCHEMA)}.queue WHERE name = ${queue}::text`),
+    jobs: await read(sql`SELECT id, state, start_after FROM ${sql.raw(QUEUE_SCHEMA)}.job WHERE name = ${queue}::text LIMIT 20`),
+    clocks: { database: (await read(sql`SELECT now() AS now`))[0]?.now, here: new Date().toISOString() },
+    generationsInFlight: generationsInFlight(),
+  };
+  return `what the runner had: ${JSON.stringify(state)}`;
 }
 
 async function rowsOfBatch(config: ServerConfig, id: string): Promise<BatchRowView[]> {
