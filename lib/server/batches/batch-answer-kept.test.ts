@@ -25,7 +25,7 @@ describe.each(DATABASE_TARGETS)("a row's kept answer (%s)", (kind) => {
   /** Gives a row a job (as upkeep does): its key. */
   const assign = async (position: number, round: number, batchId = "kept") => {
     const jobId = jobOf(position, round);
-    expect(await assignJobs(connection, [{ batchId, position, jobId }])).toBe(1);
+    expect(await assignJobs(connection, [{ batchId, position, jobId }])).toEqual([position]);
     return { batchId, position, jobId };
   };
   /** Gives a row a job and claims it with that job (as the runner does). */

@@ -58,11 +58,11 @@ export async function rowsWithoutJobs(
 }
 
 /**
- * Names each row's job, if no other instance named one first; answers the rows named here (the
- * jobs of the others are left to find nothing to do).
+ * Names each row's job, if no other instance named one first; answers the positions of the rows
+ * named here (only their jobs go in the queue).
  */
-export async function assignJobs(store: Store, jobs: readonly { batchId: string; position: number; jobId: string }[]): Promise<number> {
-  if (jobs.length === 0) return 0;
+export async function assignJobs(store: Store, jobs: readonly { batchId: string; position: number; jobId: string }[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
   const named = rowsOf(
     await store.db.execute(sql`
       UPDATE batch_rows r SET job_id = j.job_id
@@ -71,7 +71,15 @@ export async function assignJobs(store: Store, jobs: readonly { batchId: string;
       WHERE r.batch_id = j.batch_id AND r.position = j.position AND r.state = 'waiting' AND r.job_id IS NULL
       RETURNING r.position`),
   );
-  return named.length;
+  return named.map((row) => num(row.position));
+}
+
+/** Jobs that will not be handed out after all (the queue refused them, or the runner gave them back): their rows wait for jobs of their own again. */
+export async function releaseJobs(store: Store, batchId: string, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await store.db.execute(sql`UPDATE batch_rows SET job_id = NULL
+    WHERE batch_id = ${batchId}::text AND job_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb))
+      AND state = 'waiting'`);
 }
 
 export type Claim =
@@ -354,22 +362,27 @@ export async function recoverRows(store: Store, all: boolean): Promise<number> {
 }
 
 /**
- * Rows waiting with a job that an instance took from the queue and never claimed the row for (it
- * stopped in between): the job stays "active" until its lease runs out and is then failed (the
- * queue never retries a row's job, see batch-runner.ts), so the row would wait for it for ever. It
- * goes back in line for a job of its own. `stillActive`: jobs still active count too (at the
- * embedded database's start, every job taken was taken by the process that stopped).
+ * Rows waiting for a job that will never be handed out, back in line for a job of their own:
+ * - a job an instance took from the queue and never claimed the row for (it stopped in between):
+ *   the job stays "active" until its lease runs out and is then failed (the queue never retries a
+ *   row's job, see batch-runner.ts);
+ * - a job completed without acting on its row (given back when the row's release failed);
+ * - a job not in the queue: an instance stopped between naming it and putting it in the queue, the
+ *   queue took none (its queue had gone with the batch's end), or its queue went since.
+ * `stillActive`: jobs still active count too (at the embedded database's start, every job taken was
+ * taken by the process that stopped). Answers the batches whose rows were freed.
  */
-export async function freeAbandonedJobs(store: Store, stillActive: boolean): Promise<number> {
-  const states = stillActive ? sql`('failed', 'active')` : sql`('failed')`;
+export async function freeAbandonedJobs(store: Store, stillActive: boolean): Promise<string[]> {
+  const live = stillActive ? sql`('created', 'retry')` : sql`('created', 'retry', 'active')`;
   const freed = rowsOf(
     await store.db.execute(sql`
       UPDATE batch_rows r SET job_id = NULL
-      FROM ${sql.raw(QUEUE_SCHEMA)}.job j
-      WHERE j.state::text IN ${states} AND j.name = ${BATCH_QUEUE_PREFIX}::text || r.batch_id AND r.job_id = j.id::text AND r.state = 'waiting'
-      RETURNING r.position`),
+      WHERE r.state = 'waiting' AND r.job_id IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM ${sql.raw(QUEUE_SCHEMA)}.job j
+        WHERE j.name = ${BATCH_QUEUE_PREFIX}::text || r.batch_id AND j.id::text = r.job_id AND j.state::text IN ${live})
+      RETURNING r.batch_id`),
   );
-  return freed.length;
+  return [...new Set(freed.map((row) => String(row.batch_id)))];
 }
 
 /** A row whose handling broke off in this instance (our own failure): as if its instance had stopped. */

@@ -26,6 +26,7 @@ import {
   pauseForBudget,
   recoverRows,
   freeAbandonedJobs,
+  releaseJobs,
   resumeBudgetPaused,
   retryLater,
   rowsWithoutJobs,
@@ -39,7 +40,6 @@ import {
 import { answerFromKept, askService, keptAnswerOf, recordAnswer, unrecordedAnswer, type RowAnswer } from "./send-batch-row";
 import { callWebhook, WEBHOOK_UNANSWERED_AFTER_MS } from "./batch-webhook";
 import { urgently } from "@/lib/server/database/urgent-statements";
-import { sql } from "drizzle-orm";
 
 /**
  * Runs every batch to its end, on each instance that has the library: rows are handed out by the
@@ -151,7 +151,7 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
   /** A job this instance will not start goes back: completed, and its row waits for a job of its own again (upkeep gives it one). */
   const handBack = async (batchId: string, job: Job) => {
     completer.complete(queueOf(batchId), job.id);
-    await releaseJob(connection, batchId, job).catch(() => undefined);
+    await releaseJobs(connection, batchId, [job.id]).catch(() => undefined);
   };
   const releaseHeld = async (batchId: string) => {
     const held = [...(heldJobs.get(batchId) ?? [])];
@@ -180,7 +180,8 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
     // Reads the queue's table of jobs, which keeps finished jobs for hours: not at every upkeep.
     if (Date.now() - abandonedLookedForAt >= ABANDONED_JOBS_EVERY_MS) {
       abandonedLookedForAt = Date.now();
-      await freeAbandonedJobs(connection, false);
+      // A queue that took no jobs may have gone (with the batch's end seen on another instance): made again.
+      for (const batchId of await freeAbandonedJobs(connection, false)) knownQueues.delete(queueOf(batchId));
     }
     await resumeBudgetPaused(connection);
     for (let page = JOBS_FIRST_PAGE, waiting = await rowsWithoutJobs(connection, page); waiting.length > 0;) {
@@ -190,10 +191,17 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
       for (const [batchId, rows] of byBatch) {
         const name = await ensureQueue(batchId);
         const jobs = rows.map((row) => ({ ...row, jobId: randomUUID() }));
-        // The jobs first, then the rows name them: a crash between leaves jobs that find nothing to do.
+        // The rows name their jobs first, then the jobs go in the queue, so a job in the queue is
+        // always its row's: a runner may take it at once (this one, if it read the batch before its
+        // rows had jobs; another instance). A job taken before its row named it was skipped and
+        // completed, and the row, named after, waited for it for ever. A stop between the two, or a
+        // queue that takes none, leaves rows naming jobs that are not in it: freeAbandonedJobs frees them.
+        const positions = new Set(await assignJobs(connection, jobs));
+        const ours = jobs.filter((job) => positions.has(job.position));
+        if (ours.length === 0) continue;
         const inserted = await engine
           .insert(
-            jobs.map((job) => ({
+            ours.map((job) => ({
               id: job.jobId,
               name,
               data: { position: job.position },
@@ -207,7 +215,13 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
           .then(() => true)
           // Its queue went with the batch's end on another instance (and the batch was retried since): made again next time.
           .catch(() => (knownQueues.delete(name), false));
-        if (inserted) named += await assignJobs(connection, jobs);
+        if (inserted) named += ours.length;
+        else
+          await releaseJobs(
+            connection,
+            batchId,
+            ours.map((job) => job.jobId),
+          );
       }
       if (named === 0) break;
       // More rows wait (a new batch's): its first rows are sent while the rest get their jobs.
@@ -540,12 +554,6 @@ export async function startBatchRunner(config: ServerConfig, connection: Databas
 function withOwnThumbnail(thumbnailFile: string | null, files: ShareFile[]): ShareFile[] {
   const thumbnail = files.find((file) => file.name === thumbnailFile && file.contentType === "image/webp");
   return thumbnail ? [...files, { ...thumbnail, name: SERVER_THUMBNAIL }] : files;
-}
-
-/** A job taken that this instance has no room for: its row waits for a job of its own again. */
-async function releaseJob(connection: DatabaseConnection, batchId: string, job: Job): Promise<void> {
-  await connection.db.execute(sql`UPDATE batch_rows SET job_id = NULL
-    WHERE batch_id = ${batchId}::text AND position = ${job.data.position}::integer AND job_id = ${job.id}::text AND state = 'waiting'`);
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
