@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { DATABASE_TARGETS } from "@/test-support/database-targets";
-import { batchOnceIn, freshTarget, insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { ROUTE_TEST_KEY } from "@/test-support/route-helpers";
-import { startBatchRunner } from "./batch-runner";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows, fakeServiceForSuite, withRunner } from "@/test-support/batch-fixtures";
 import { startQueueEngine } from "./queue-engine";
 import { assignJobs } from "./batch-rows-store";
 import { BATCH_QUEUE_PREFIX } from "./queue-names";
-import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 /**
  * Upkeep puts a row's job in the queue, then names it on the row: two statements. A runner that
@@ -18,13 +14,7 @@ import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
  * that will never be handed out again (the batch stays queued).
  */
 describe.each(DATABASE_TARGETS)("a row's job taken before the row names it (%s)", (kind) => {
-  let fake: FakeService;
-  beforeAll(async () => {
-    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = fakeServiceForSuite();
 
   /**
    * The batch is made as upkeep looks for ended batches (after it gave rows their jobs, before it
@@ -46,28 +36,22 @@ describe.each(DATABASE_TARGETS)("a row's job taken before the row names it (%s)"
   }
 
   it("is claimed with that job and sent once; the batch ends", { timeout: 60_000 }, async () => {
-    const { where, config } = await freshTarget(kind, fake.url);
+    const { where, config } = await freshTarget(kind, fake.current.url);
     const connection = await openDatabase(where);
     const rows = quickRows("a row whose job came first", 1);
     madeMidUpkeep(connection, () => insertTestBatch(connection, { id: "job-first", rows, concurrency: 2 }));
-    const runner = await startBatchRunner(config, connection);
-    try {
-      runner.wake();
+    await withRunner(config, connection, async () => {
       const batch = await batchOnceIn(connection, "job-first", "done", 20_000);
       expect(batch).toMatchObject({ state: "done", done: 1, failed: 0 });
-      expect(fake.requests.filter((request) => request.body.includes("a row whose job came first"))).toHaveLength(1);
-    } finally {
-      await runner.stop();
-      await flushSpendingWrites();
-      await connection.close();
-    }
+      expect(fake.current.requests.filter((request) => request.body.includes("a row whose job came first"))).toHaveLength(1);
+    });
   });
 
   it(
     "a row left naming a job not in the queue, or one completed without acting on it, gets a job of its own",
     { timeout: 60_000 },
     async () => {
-      const { where, config } = await freshTarget(kind, fake.url);
+      const { where, config } = await freshTarget(kind, fake.current.url);
       const connection = await openDatabase(where);
       const rows = quickRows("a row whose job is lost", 2);
       await insertTestBatch(connection, { id: "job-lost", rows, concurrency: 2 });
@@ -86,17 +70,12 @@ describe.each(DATABASE_TARGETS)("a row's job taken before the row names it (%s)"
         ]),
       ).toEqual([0, 1]);
       await engine.stop({ graceful: false, wait: true });
-      const runner = await startBatchRunner(config, connection);
-      try {
-        runner.wake();
+      await withRunner(config, connection, async () => {
         const batch = await batchOnceIn(connection, "job-lost", "done", 30_000);
         expect(batch).toMatchObject({ state: "done", done: 2, failed: 0 });
-        for (const row of rows) expect(fake.requests.filter((request) => request.body.includes(`"${row.request.prompt}"`))).toHaveLength(1);
-      } finally {
-        await runner.stop();
-        await flushSpendingWrites();
-        await connection.close();
-      }
+        for (const row of rows)
+          expect(fake.current.requests.filter((request) => request.body.includes(`"${row.request.prompt}"`))).toHaveLength(1);
+      });
     },
   );
 });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { DATABASE_TARGETS } from "@/test-support/database-targets";
-import { batchOnceIn, freshTarget, insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows, fakeServiceForSuite, withRunner } from "@/test-support/batch-fixtures";
 import { batchRowsPage } from "./batch-store";
-import { startBatchRunner } from "./batch-runner";
-import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 /**
  * The database fails the statement that keeps a row's answer (a deadlock it broke, a connection it
@@ -14,13 +10,7 @@ import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
  * not put back in line to be sent a second time.
  */
 describe.each(DATABASE_TARGETS)("an answer whose keep the database failed (%s)", (kind) => {
-  let fake: FakeService;
-  beforeAll(async () => {
-    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = fakeServiceForSuite();
 
   /** Fails the first `times` statements that keep an answer (alone or with the next row's claim). */
   function failingKeeps(connection: DatabaseConnection, times: number): { failed: () => number } {
@@ -38,26 +28,20 @@ describe.each(DATABASE_TARGETS)("an answer whose keep the database failed (%s)",
   }
 
   it("keeps it on a later try: each row is sent once, with one attempt", { timeout: 60_000 }, async () => {
-    const { where, config } = await freshTarget(kind, fake.url);
+    const { where, config } = await freshTarget(kind, fake.current.url);
     const connection = await openDatabase(where);
     const keeps = failingKeeps(connection, 4);
     const rows = quickRows("a kept-again row", 6);
     const made = await insertTestBatch(connection, { id: "keep-retried", rows, concurrency: 2 });
     expect(made?.total).toBe(6);
-    const runner = await startBatchRunner(config, connection);
-    try {
-      runner.wake();
+    await withRunner(config, connection, async () => {
       const batch = await batchOnceIn(connection, "keep-retried", "done", 40_000);
       expect(keeps.failed()).toBe(4);
       expect(batch).toMatchObject({ state: "done", done: 6, failed: 0 });
-      const prompts = fake.requests.filter((request) => request.body.includes("a kept-again row")).map((request) => request.body);
+      const prompts = fake.current.requests.filter((request) => request.body.includes("a kept-again row")).map((request) => request.body);
       expect(prompts).toHaveLength(6);
       const done = await batchRowsPage(connection, "keep-retried", { after: -1, limit: 100 });
       expect(done.map((row) => [row.state, row.attempts.length])).toEqual(rows.map(() => ["done", 1]));
-    } finally {
-      await runner.stop();
-      await flushSpendingWrites();
-      await connection.close();
-    }
+    });
   });
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { DATABASE_TARGETS } from "@/test-support/database-targets";
-import { batchOnceIn, freshTarget, insertTestBatch, quickRows } from "@/test-support/batch-fixtures";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { ROUTE_TEST_KEY } from "@/test-support/route-helpers";
-import { startBatchRunner } from "./batch-runner";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows, fakeServiceForSuite, withRunner } from "@/test-support/batch-fixtures";
 import { startQueueEngine } from "./queue-engine";
 import { assignJobs, rowsWithoutJobs } from "./batch-rows-store";
-import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
 
 /**
  * A server that took a row's job from the queue and died before claiming the row (kill -9 between
@@ -16,16 +12,10 @@ import { flushSpendingWrites } from "@/lib/server/budgets/spending-writer";
  * next runner must give that row a job of its own, or the batch never ends.
  */
 describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died before claiming it (%s)", (kind) => {
-  let fake: FakeService;
-  beforeAll(async () => {
-    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = fakeServiceForSuite();
 
   it("is given a job of its own by the next runner, and sent once", { timeout: 60_000 }, async () => {
-    const { where, config } = await freshTarget(kind, fake.url);
+    const { where, config } = await freshTarget(kind, fake.current.url);
 
     // The server that dies: the row gets its job, the job is taken, and nothing more happens.
     const dying: DatabaseConnection = await openDatabase(where);
@@ -49,16 +39,10 @@ describe.each(DATABASE_TARGETS)("a row whose job was taken by a server that died
 
     // The next server, on the same database.
     const connection = await openDatabase(where);
-    const runner = await startBatchRunner(config, connection);
-    try {
-      runner.wake();
+    await withRunner(config, connection, async () => {
       const batch = await batchOnceIn(connection, "taken-job", "done", 30_000);
       expect(batch).toMatchObject({ state: "done", done: 1, failed: 0 });
-      expect(fake.requests.filter((request) => request.body.includes("a row whose job was taken"))).toHaveLength(1);
-    } finally {
-      await runner.stop();
-      await flushSpendingWrites();
-      await connection.close();
-    }
+      expect(fake.current.requests.filter((request) => request.body.includes("a row whose job was taken"))).toHaveLength(1);
+    });
   });
 });
