@@ -48,14 +48,22 @@ async function generate(page: Page, prompt: string): Promise<void> {
   await expect(items(page).first().getByTestId("history-prompt")).toHaveText(prompt, { timeout: 15_000 });
 }
 
-/** Every layout shift of the page from its start, with what moved. */
+/** Every layout shift of the page from its start, with what moved, from where to where, and the viewport then. */
 async function recordShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const shifts: string[] = [];
     Object.assign(window, { __shifts: shifts });
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node: Node | null }[] })[]) {
-        const moved = entry.sources.map((source) => (source.node?.textContent ?? "").slice(0, 60)).join(" | ");
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: Source[] })[]) {
+        const viewport = `viewport ${document.documentElement.clientWidth}×${document.documentElement.clientHeight}`;
+        const moved = entry.sources
+          .map(
+            (source) =>
+              `${(source.node?.textContent ?? "").slice(0, 60)} [${rect(source.previousRect)} → ${rect(source.currentRect)}, ${viewport}]`,
+          )
+          .join(" | ");
         shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
       }
     }).observe({ type: "layout-shift", buffered: true });
