@@ -81,9 +81,18 @@ export function useSingleRun(
         setRun((current) => (current.phase === "running" && current.request === request ? { ...current, stream } : current));
       };
       const loaded = await runtime;
-      // Its events are read in the answer worker: a stream of large pictures would hold the page.
-      const outcome = await loaded.runGeneration(request, signal, { onProgress, openEvents: loaded.openStreamSession });
-      if (outcome.kind === "service" && outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
+      // Its events are read in the answer worker: a stream of large pictures would hold the page. A
+      // large answer is copied there as it arrives, so the worker starts on it as soon as it ends.
+      const outcome = await loaded.runGeneration(request, signal, {
+        onProgress,
+        openEvents: loaded.openStreamSession,
+        openMirror: loaded.openAnswerMirror,
+      });
+      if (outcome.kind === "service") {
+        // The worker starts on a large answer now, while React renders the view that will ask for it.
+        loaded.interpretAhead(outcome.exchange.bytes, outcome.exchange.contentType, outcome.exchange.url);
+        if (outcome.exchange.url) setEndpointInUse(outcome.exchange.url);
+      }
       const shown = viewRef.current === view;
       if (shown) showRun({ phase: "done", request, outcome });
       // A job the run just started is followed at once, at the service's pace (an old one opened

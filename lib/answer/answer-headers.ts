@@ -28,6 +28,12 @@ export const ANSWER_HEADERS = {
    * could not tell the cap from a broken connection.)
    */
   answerLimit: "x-playground-answer-limit",
+  /**
+   * The answer's length in bytes as the service declared it, when it is streamed on as it came (not
+   * decoded here). A hint for making room once: the key scrubbed from it may change its length, and
+   * the page counts what actually arrives.
+   */
+  answerLength: "x-playground-answer-length",
   /** The service's Content-Encoding (gzip, br…), when it compressed its answer. */
   serviceContentEncoding: "x-service-content-encoding",
   /** "decoded" when this server undid that encoding (an answer in a coding it cannot undo is refused, never relayed). */

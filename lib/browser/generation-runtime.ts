@@ -4,7 +4,7 @@
  * screen (components/run/generation-runtime.ts holds the lazy handle).
  */
 export { runGeneration, runPoll } from "./run-generation";
-export { openStreamSession, warmAnswerWorker } from "./answer-worker/answer-worker-pool";
+export { interpretAhead, openAnswerMirror, openStreamSession, warmAnswerWorker } from "./answer-worker/answer-worker-pool";
 export { jobOfAnswer } from "@/lib/answer/job-status";
 export { jobToFollow } from "@/lib/answer/job-to-follow";
 export { jobEndOf } from "@/lib/answer/job-end";

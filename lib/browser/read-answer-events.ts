@@ -16,11 +16,24 @@ export type { OpenStreamEvents, StreamProgress } from "./stream-event-reader";
 
 export type AnswerRead = StreamRead & { eventTimes?: number[] };
 
+/**
+ * Somewhere the answer is copied to while it is read (the page's answer worker): given every chunk
+ * in order, then the whole answer, or told it broke off.
+ */
+export type AnswerMirror = {
+  push: (chunk: Uint8Array) => void;
+  end: (bytes: Uint8Array<ArrayBuffer>) => void;
+  drop: () => void;
+};
+
 type ReadOptions = {
   contentType: string;
   startedAt: number;
   onProgress?: (progress: StreamProgress) => void;
   openEvents?: OpenStreamEvents;
+  /** `sizeHint`: the length the answer was said to have, when it was (room is made for it once). */
+  openMirror?: (sizeHint: number | null) => AnswerMirror;
+  sizeHint?: number | null;
 };
 
 const loadStreamReader = () => import("./stream-event-reader");
@@ -63,6 +76,7 @@ export async function readAnswer(stream: ReadableStream<Uint8Array> | null, opti
   const chunks: Uint8Array[] = [];
   let size = 0;
   let events: StreamEventSink | null = null;
+  const mirror = options.openMirror?.(options.sizeHint ?? null) ?? null;
   try {
     if (declared) events = await openEventSink(declared, options);
     let first = true;
@@ -79,6 +93,7 @@ export async function readAnswer(stream: ReadableStream<Uint8Array> | null, opti
       }
       first = false;
       events?.push(value);
+      mirror?.push(value);
       if (performance.now() - sliceStart > READ_SLICE_MS) {
         await yieldToPage();
         sliceStart = performance.now();
@@ -86,10 +101,12 @@ export async function readAnswer(stream: ReadableStream<Uint8Array> | null, opti
     }
   } catch {
     void events?.end();
+    mirror?.drop();
     return { ok: false, reason: "broken", size };
   }
   const eventTimes = await events?.end();
   // A large answer is put together over several tasks, so the page keeps painting meanwhile.
   const bytes = await joinInSlices(chunks, size);
+  mirror?.end(bytes);
   return { ok: true, bytes, size, ...(eventTimes ? { eventTimes } : {}) };
 }

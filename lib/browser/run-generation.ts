@@ -4,7 +4,7 @@ import { formatBytes } from "@/lib/utils/format-bytes";
 import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
 import { markPerformance, PERF_MARKS } from "./perf-marks";
 import { generationStarted } from "./generations-in-flight";
-import { readAnswer, type OpenStreamEvents, type StreamProgress } from "./read-answer-events";
+import { readAnswer, type AnswerMirror, type OpenStreamEvents, type StreamProgress } from "./read-answer-events";
 import { problemSchema, type Problem } from "@/lib/request/problem-schema";
 import type { AnswerTransfer, RunOutcome } from "@/lib/answer/run-outcome";
 
@@ -50,7 +50,12 @@ function transferOf(response: Response): { transfer?: AnswerTransfer } {
 }
 
 /** A streamed answer's progress as it arrives, and where its events are read (the page's answer worker; here without it). */
-type ProgressOptions = { onProgress?: (progress: StreamProgress) => void; openEvents?: OpenStreamEvents };
+type ProgressOptions = {
+  onProgress?: (progress: StreamProgress) => void;
+  openEvents?: OpenStreamEvents;
+  /** Where a large answer is copied while it arrives (the page's answer worker, which reads it next). */
+  openMirror?: (sizeHint: number | null) => AnswerMirror;
+};
 
 /** `gridCell` marks a request as a cell of a grid, so that the server can hold grids to its maximum. */
 export function runGeneration(
@@ -61,7 +66,8 @@ export function runGeneration(
   const headers: Record<string, string> = options.gridCell
     ? { [GRID_CELL_HEADER]: gridCellHeader(options.gridCell.index, options.gridCell.total) }
     : {};
-  return callRoute("/api/generate", request, signal, { headers, onProgress: options.onProgress, openEvents: options.openEvents });
+  const { onProgress, openEvents, openMirror } = options;
+  return callRoute("/api/generate", request, signal, { headers, onProgress, openEvents, openMirror });
 }
 
 /**
@@ -130,6 +136,7 @@ async function callRoute(
       started,
       onProgress: options.onProgress,
       openEvents: options.openEvents,
+      openMirror: options.openMirror,
     });
   } finally {
     ended();
@@ -151,21 +158,25 @@ export async function outcomeOfRouteAnswer(
     return { kind: "problem", problem, status: response.status, url: header(response, ANSWER_HEADERS.serviceUrl), totalMs: elapsed() };
   }
 
+  // Our server ends an answer that passed its cap one byte past the cap (see ANSWER_HEADERS.answerLimit).
+  const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
+  const declared = Number.parseInt(header(response, ANSWER_HEADERS.answerLength), 10);
   // Read to the end, counting what arrived, so a body that breaks off can be described; a stream's
   // events are shown as they come.
   const read = await readAnswer(response.body, {
+    // Room for more than the cap lets through is never made, whatever the service declared.
+    sizeHint: declared > 0 && Number.isFinite(limit) ? Math.min(declared, limit + 1) : null,
     contentType: header(response, ANSWER_HEADERS.serviceContentType),
     startedAt: started,
     onProgress: options.onProgress,
     openEvents: options.openEvents,
+    openMirror: options.openMirror,
   });
   if (!read.ok) {
     if (signal.aborted) return { kind: "cancelled", totalMs: elapsed() };
     const message = `The service's answer broke off after ${formatBytes(read.size)}: the connection closed or the time ran out mid-answer.`;
     return { kind: "failed", message, totalMs: elapsed() };
   }
-  // Our server ends an answer that passed its cap one byte past the cap (see ANSWER_HEADERS.answerLimit).
-  const limit = Number.parseInt(header(response, ANSWER_HEADERS.answerLimit), 10);
   if (read.size > limit) {
     const message = `The service's answer is too large: it passed the playground's limit of ${formatBytes(limit)} (counted after decompression), so it was cut off there.`;
     return { kind: "failed", message, totalMs: elapsed() };

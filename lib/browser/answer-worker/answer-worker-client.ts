@@ -1,6 +1,8 @@
 import { interpretAnswer, type InterpretedAnswer } from "@/lib/answer/interpret-answer";
 import { analyseAnswer, type AnswerAnalysis } from "@/lib/history/analyse-answer";
-import { askAnswerWorker } from "./answer-worker-pool";
+import { askAnswerWorker, WORKER_THRESHOLD_BYTES } from "./answer-worker-pool";
+
+export { WORKER_THRESHOLD_BYTES };
 
 /**
  * The page's side of the answer worker (see answer-worker-pool). Answers below
@@ -8,8 +10,6 @@ import { askAnswerWorker } from "./answer-worker-pool";
  * the work); larger ones go to the worker. Where workers are unavailable, or the worker fails, the
  * page does the work itself: slower, never wrong.
  */
-
-export const WORKER_THRESHOLD_BYTES = 512 * 1024;
 
 /** The answer interpreted off the main thread (large answers), else on it. */
 export async function interpretLargeAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): Promise<InterpretedAnswer> {

@@ -1,6 +1,7 @@
 import { sliceBounds } from "@/lib/browser/sliced-bytes";
 import { yieldToPage } from "@/lib/browser/yield-to-page";
 import type { OpenStreamEvents, StreamProgress } from "@/lib/browser/stream-event-reader";
+import type { AnswerMirror } from "@/lib/browser/read-answer-events";
 import type { StreamProgressMessage, TaskRequest, WorkerRequest, WorkerResponse, WorkerTask } from "./worker-messages";
 
 /**
@@ -12,6 +13,9 @@ import type { StreamProgressMessage, TaskRequest, WorkerRequest, WorkerResponse,
  * each moved to the worker one task at a time: cloning 64 MB in one message held the page for
  * 300 ms, and each task sent its own clone. The page keeps its own bytes (history, the raw size).
  */
+
+/** Answers at least this large are read in the worker; smaller ones on the page (a round trip would cost more). */
+export const WORKER_THRESHOLD_BYTES = 512 * 1024;
 
 type Pending = { resolve: (response: WorkerResponse) => void };
 
@@ -75,6 +79,58 @@ function sendBody(target: Worker, bytes: Uint8Array<ArrayBuffer>): Promise<numbe
   return sent;
 }
 
+/**
+ * An answer copied to the worker chunk by chunk while the page reads it, once it has passed
+ * `WORKER_THRESHOLD_BYTES`: when the last byte arrives the worker holds it all, and its first task
+ * starts at once instead of after the whole answer is sent over (a 22 MB answer took 120 ms to
+ * send). Each chunk is copied as it comes (the page keeps its own for history), so the copies are
+ * spread over the download.
+ */
+export function openAnswerMirror(sizeHint: number | null): AnswerMirror {
+  const waiting: Uint8Array[] = [];
+  let waitingBytes = 0;
+  let target: Worker | null = null;
+  /** No worker to send to: the page reads the answer itself, as without a mirror. */
+  let without = false;
+  let body = 0;
+  let offset = 0;
+  const send = (chunk: Uint8Array) => {
+    const bytes = chunk.slice();
+    const at = offset;
+    // Counted before it is moved: a moved array reads as empty.
+    offset += bytes.byteLength;
+    const hint = at === 0 && sizeHint !== null ? { sizeHint } : {};
+    if (worker === target)
+      target?.postMessage({ kind: "body-chunk", body, offset: at, bytes, ...hint } satisfies WorkerRequest, [bytes.buffer]);
+  };
+  return {
+    push: (chunk) => {
+      if (target) return send(chunk);
+      if (without) return;
+      waiting.push(chunk);
+      waitingBytes += chunk.byteLength;
+      if (waitingBytes < WORKER_THRESHOLD_BYTES) return;
+      target = startWorker();
+      if (!target) {
+        without = true;
+        waiting.length = 0;
+        return;
+      }
+      body = nextBody++;
+      for (const held of waiting.splice(0)) send(held);
+    },
+    end: (bytes) => {
+      if (!target || worker !== target) return;
+      target.postMessage({ kind: "body-end", body, size: offset } satisfies WorkerRequest);
+      // The tasks on this answer find it there (see sendBody); a worker that let it go asks again.
+      if (offset === bytes.length) bodiesSent.set(bytes, Promise.resolve(body));
+    },
+    drop: () => {
+      if (target && worker === target) target.postMessage({ kind: "body-drop", body } satisfies WorkerRequest);
+    },
+  };
+}
+
 function ask(target: Worker, request: Omit<TaskRequest, "kind" | "id">): Promise<WorkerResponse> {
   const id = nextId++;
   // It stopped while the answer was being sent: nobody would answer.
@@ -85,6 +141,21 @@ function ask(target: Worker, request: Omit<TaskRequest, "kind" | "id">): Promise
   });
 }
 
+/**
+ * Readings of answers asked for before the page needs them, by the answer's bytes (an answer's
+ * bytes always come with the same type and service URL): asked for once, answered to every asker.
+ */
+const readAhead = new WeakMap<Uint8Array, Promise<WorkerResponse> | null>();
+
+/**
+ * Starts reading a large answer for display as soon as it has arrived: the result view that shows
+ * it asks only once it has been rendered and painted, 100 ms later, and then finds it under way.
+ */
+export function interpretAhead(bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): void {
+  if (bytes.length < WORKER_THRESHOLD_BYTES || readAhead.has(bytes)) return;
+  readAhead.set(bytes, askWorker("interpret", bytes, contentType, base));
+}
+
 /** The worker's answer, or null when there is no worker to ask. */
 export function askAnswerWorker(
   task: WorkerTask,
@@ -92,6 +163,11 @@ export function askAnswerWorker(
   contentType: string,
   base?: string,
 ): Promise<WorkerResponse> | null {
+  const ahead = task === "interpret" ? readAhead.get(bytes) : undefined;
+  return ahead === undefined ? askWorker(task, bytes, contentType, base) : ahead;
+}
+
+function askWorker(task: WorkerTask, bytes: Uint8Array<ArrayBuffer>, contentType: string, base?: string): Promise<WorkerResponse> | null {
   const target = startWorker();
   if (!target) return null;
   return (async () => {

@@ -26,7 +26,17 @@ export type StreamRequest =
   | { kind: "stream-part"; stream: number; bytes: Uint8Array<ArrayBuffer> }
   | { kind: "stream-close"; stream: number; id: number };
 
-export type WorkerRequest = BodyPart | TaskRequest | StreamRequest;
+/**
+ * An answer moved to the worker while it is still arriving (see answer-mirror): its chunks in order,
+ * each with where it starts, then its end with the whole length, or word that it broke off.
+ */
+export type BodyChunk =
+  /** `sizeHint` (first chunk only): the length the answer was said to have, room made for it at once. */
+  | { kind: "body-chunk"; body: number; offset: number; bytes: Uint8Array<ArrayBuffer>; sizeHint?: number }
+  | { kind: "body-end"; body: number; size: number }
+  | { kind: "body-drop"; body: number };
+
+export type WorkerRequest = BodyPart | BodyChunk | TaskRequest | StreamRequest;
 
 /**
  * A stream read in the worker has more events (not an answer to a request); `image` only when a

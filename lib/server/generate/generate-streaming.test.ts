@@ -27,6 +27,16 @@ describe("large answers", () => {
     expect(body.more.length).toBe(1024 * 1024);
   });
 
+  it("says the length the service declared for a streamed answer, and none for one it did not declare", async () => {
+    const declared = await generate(generateRequest(fields("bench-1mb-b64")), configFor(fake.url));
+    expect(declared.headers.get("content-length")).toBeNull();
+    const body = await declared.arrayBuffer();
+    expect(declared.headers.get(ANSWER_HEADERS.answerLength)).toBe(String(body.byteLength));
+    const chunked = await generate(generateRequest(fields("fake-large-echo-key")), configFor(fake.url));
+    expect(chunked.headers.get(ANSWER_HEADERS.answerLength)).toBeNull();
+    await chunked.body?.cancel();
+  });
+
   it("cuts a streamed answer off one byte past the cap and closes the connection to the service", async () => {
     const response = await generate(
       generateRequest(fields("fake-huge-chunked")),

@@ -172,6 +172,10 @@ function serviceAnswer(
     return new Response(null, { status, headers });
   }
   if (!(body instanceof ReadableStream)) headers.set("content-length", String(body.byteLength));
+  else {
+    const declared = answer.headers.get("content-length");
+    if (answer.transfer.decoded.length === 0 && declared && /^\d{1,16}$/.test(declared)) headers.set(ANSWER_HEADERS.answerLength, declared);
+  }
   // A small body (at most the buffer size) is copied once into a plain ArrayBuffer-backed array.
   return new Response(body instanceof ReadableStream ? body : new Uint8Array(body), { status, headers });
 }
