@@ -3,11 +3,9 @@ import type { ServerConfig } from "../lib/server/config/config";
 import { batchFor, insertBatch } from "../lib/server/batches/batch-store";
 import type { BatchSummary } from "../lib/batches/batch-types";
 import { createTestDatabase, freshDataFolder, type DatabaseTargetKind } from "./database-targets";
-import { configFor, ROUTE_TEST_KEY } from "./route-helpers";
-import { afterAll, beforeAll } from "vitest";
+import { configFor } from "./route-helpers";
 import { startBatchRunner } from "../lib/server/batches/batch-runner";
 import { flushSpendingWrites } from "../lib/server/budgets/spending-writer";
-import { startFakeImageService, type FakeService } from "./fake-service/fake-image-service";
 
 /**
  * Batches as the runner's own tests make them: straight in the database, by one author, with no
@@ -100,21 +98,4 @@ export async function withRunner<T>(config: ServerConfig, connection: DatabaseCo
     await flushSpendingWrites();
     await connection.close();
   }
-}
-
-/** A fake image service for the enclosing `describe`: started before its tests, closed after them. */
-export function fakeServiceForSuite(): { readonly current: FakeService } {
-  let fake: FakeService | null = null;
-  beforeAll(async () => {
-    fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  return {
-    get current() {
-      if (!fake) throw new Error("the fake service is started before the suite's tests");
-      return fake;
-    },
-  };
 }

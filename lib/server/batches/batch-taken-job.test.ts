@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseConnection } from "@/lib/server/database/connection";
 import { DATABASE_TARGETS } from "@/test-support/database-targets";
-import { batchOnceIn, freshTarget, insertTestBatch, quickRows, fakeServiceForSuite, withRunner } from "@/test-support/batch-fixtures";
+import { batchOnceIn, freshTarget, insertTestBatch, quickRows, withRunner } from "@/test-support/batch-fixtures";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { startQueueEngine } from "./queue-engine";
 import { assignJobs, rowsWithoutJobs } from "./batch-rows-store";
 

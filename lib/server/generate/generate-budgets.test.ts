@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { DATABASE_TARGETS, testDatabaseEnv } from "@/test-support/database-targets";
-import { configFor, fields, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { configFor, fields, generate, generateRequest, problemOf } from "@/test-support/route-helpers";
 import { sharedDatabase } from "@/lib/server/database/shared-database";
 import { auditLog } from "@/lib/server/database/schema";
 import { spendOf } from "@/lib/server/budgets/budget-store";
@@ -11,13 +11,9 @@ import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
 
 /** Budgets through the route: reserved before the service is called, settled with what it made, audited. */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
-const reachedWith = (prompt: string) => fake.requests.filter((request) => request.body.includes(prompt)).length;
+const reachedWith = (prompt: string) => fake.current.requests.filter((request) => request.body.includes(prompt)).length;
 
 describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) => {
   let env: Record<string, string>;
@@ -31,7 +27,7 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
   };
 
   it("100 generations at once against a budget of 10 images: exactly 10 reach the service", async () => {
-    const config = configFor(fake.url, { ...env, PLAYGROUND_BUDGET_IMAGES_PER_DAY: "10" });
+    const config = configFor(fake.current.url, { ...env, PLAYGROUND_BUDGET_IMAGES_PER_DAY: "10" });
     const prompt = `crowd ${kind}`;
     const responses = await Promise.all(Array.from({ length: 100 }, () => generate(generateRequest(fields("fake-b64", prompt)), config)));
     expect(reachedWith(prompt)).toBe(10);
@@ -47,7 +43,7 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
 
   it("settles with the images the service really made, and a failed call spends nothing", async () => {
     // The row of "you" already holds the crowd's 10: read the difference.
-    const config = configFor(fake.url, { ...env, PLAYGROUND_BUDGET_IMAGES_PER_MONTH: "1000" });
+    const config = configFor(fake.current.url, { ...env, PLAYGROUND_BUDGET_IMAGES_PER_MONTH: "1000" });
     const before = (await spentToday(config)).images;
     // Asked for one; the gallery answers with three.
     expect((await generate(generateRequest(fields("fake-gallery", "three for one")), config)).status).toBe(200);
@@ -64,7 +60,7 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
   });
 
   it("keeps the prompt in the audit log only when PLAYGROUND_AUDIT_PROMPTS is on", async () => {
-    const config = configFor(fake.url, { ...env, PLAYGROUND_AUDIT_PROMPTS: "on" });
+    const config = configFor(fake.current.url, { ...env, PLAYGROUND_AUDIT_PROMPTS: "on" });
     // As the server does when it starts (the audit log never opens the database itself).
     if (config.ok) await sharedDatabase(config.config.shares);
     const response = await generate(generateRequest(fields("fake-b64", "a kept prompt")), config);
@@ -80,7 +76,7 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
   });
 
   it("with no cap configured, generations are still counted, and an admin's caps for one person still hold", async () => {
-    const config = configFor(fake.url, env);
+    const config = configFor(fake.current.url, env);
     if (!config.ok) throw new Error("config");
     const connection = await sharedDatabase(config.config.shares);
     const before = (await spentToday(config)).images;
@@ -102,13 +98,16 @@ describe.each(DATABASE_TARGETS)("budgets through /api/generate on %s", (kind) =>
 
 describe("a budget that cannot be checked", () => {
   it("sends nothing to the service and says why, with 503", async () => {
-    const config = configFor(fake.url, { DATABASE_URL: "postgres://playground@127.0.0.1:1/none", PLAYGROUND_BUDGET_IMAGES_PER_DAY: "5" });
-    const before = fake.requests.length;
+    const config = configFor(fake.current.url, {
+      DATABASE_URL: "postgres://playground@127.0.0.1:1/none",
+      PLAYGROUND_BUDGET_IMAGES_PER_DAY: "5",
+    });
+    const before = fake.current.requests.length;
     const response = await generate(generateRequest(fields("fake-b64", "unchecked")), config);
     expect(response.status).toBe(503);
     const problem = await problemOf(response);
     expect(problem.type).toBe("urn:image-playground:problem:budget-unavailable");
     expect(problem.detail).toContain("cannot be reached");
-    expect(fake.requests.length).toBe(before);
+    expect(fake.current.requests.length).toBe(before);
   });
 });

@@ -1,11 +1,11 @@
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { describe, expect, it } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
 import { findImages } from "@/lib/answer/image-finder";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
 import { decodeContent } from "@/lib/server/upstream/content-decoding";
-import { configFor, fields, generate, generateRequest, problemOf, readSlowly, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { configFor, fields, generate, generateRequest, problemOf, readSlowly } from "@/test-support/route-helpers";
 
 /**
  * Compressed answers the service was not asked for: decoded once on the server, the size cap
@@ -13,13 +13,9 @@ import { configFor, fields, generate, generateRequest, problemOf, readSlowly, RO
  * from the decoded text, damaged compression reported in plain words.
  */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
-const config = () => configFor(fake.url, { IMAGE_API_MAX_ANSWER_BYTES: String(4 * 1024 * 1024) });
+const config = () => configFor(fake.current.url, { IMAGE_API_MAX_ANSWER_BYTES: String(4 * 1024 * 1024) });
 const call = (model: string) => generate(generateRequest(fields(model)), config());
 
 describe("compressed answers", () => {
@@ -52,7 +48,7 @@ describe("compressed answers", () => {
   it("refuses a small body that inflates past the cap as too large", async () => {
     const response = await generate(
       generateRequest(fields("fake-gzip-bomb")),
-      configFor(fake.url, { IMAGE_API_MAX_ANSWER_BYTES: String(1024 * 1024) }),
+      configFor(fake.current.url, { IMAGE_API_MAX_ANSWER_BYTES: String(1024 * 1024) }),
     );
     expect(response.status).toBe(502);
     const problem = await problemOf(response);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { describe, expect, it } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { ANSWER_HEADERS } from "@/lib/answer/answer-headers";
 import { interpretAnswer } from "@/lib/answer/interpret-answer";
 import { SCRUBBED } from "@/lib/server/upstream/scrub-secret";
@@ -12,13 +12,9 @@ import { configFor, fields, generateRequest, ROUTE_TEST_KEY } from "@/test-suppo
  * the key scrubbed across chunk boundaries, the same timeouts, and a cancel that reaches the service.
  */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
-const config = () => configFor(fake.url, { IMAGE_API_TIMEOUT_MS: "10000" });
+const config = () => configFor(fake.current.url, { IMAGE_API_TIMEOUT_MS: "10000" });
 
 /** The route's answer as a browser gets it: its body read as it arrives (the timing is the point). */
 const generate = (request: Request, settings: ReturnType<typeof configFor>) => handleGenerate(request, settings);
@@ -99,13 +95,13 @@ describe("answers sent as event streams", () => {
     const reader = response.body?.getReader();
     await reader?.read();
     await reader?.cancel();
-    const record = fake.requests.findLast((request) => request.model === "fake-sse");
+    const record = fake.current.requests.findLast((request) => request.model === "fake-sse");
     await expect.poll(() => record?.closedEarly).toBe(true);
     await expect.poll(() => generationsInFlight()).toBe(0);
   });
 
   it("ends a stream that outlasts the exchange's timeout", async () => {
-    const response = await generate(generateRequest(fields("fake-sse")), configFor(fake.url, { IMAGE_API_TIMEOUT_MS: "2000" }));
+    const response = await generate(generateRequest(fields("fake-sse")), configFor(fake.current.url, { IMAGE_API_TIMEOUT_MS: "2000" }));
     const { chunks, failed } = await timedChunks(response);
     // The first event (at 1.2 s) was relayed; the time ran out before the last one.
     expect(failed).toBe(true);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { configFor, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { describe, expect, it } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
+import { configFor, generate, generateRequest, problemOf } from "@/test-support/route-helpers";
 
 /**
  * Extra request fields at the route: off by default (the service gets exactly the three fields),
@@ -9,33 +9,29 @@ import { configFor, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from 
  * whatever object is sent, the route never answers 5xx and nothing forbidden reaches the service.
  */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
 const base = { model: "fake-b64", prompt: "a fox", aspect_ratio: "1:1" };
 const allowList = { IMAGE_EXTRA_FIELDS: "seed,n,negative_prompt,style" };
-const lastBody = () => JSON.parse(fake.requests.at(-1)?.body ?? "{}") as Record<string, unknown>;
+const lastBody = () => JSON.parse(fake.current.requests.at(-1)?.body ?? "{}") as Record<string, unknown>;
 
 describe("extra fields at the route", () => {
   it("sends exactly the three fields when extra fields are off, and refuses any", async () => {
-    const config = configFor(fake.url);
+    const config = configFor(fake.current.url);
     expect((await generate(generateRequest(base), config)).status).toBe(200);
-    expect(fake.requests.at(-1)?.body).toBe('{"model":"fake-b64","prompt":"a fox","aspect_ratio":"1:1"}');
-    const before = fake.requests.length;
+    expect(fake.current.requests.at(-1)?.body).toBe('{"model":"fake-b64","prompt":"a fox","aspect_ratio":"1:1"}');
+    const before = fake.current.requests.length;
     const refused = await generate(generateRequest({ ...base, extra: { seed: 1 } }), config);
     expect(refused.status).toBe(422);
     expect((await problemOf(refused)).errors?.extra?.[0]).toMatch(/extra fields are off/);
-    expect(fake.requests.length).toBe(before);
+    expect(fake.current.requests.length).toBe(before);
   });
 
   it("merges allowed fields into the body, after the three", async () => {
-    const config = configFor(fake.url, allowList);
+    const config = configFor(fake.current.url, allowList);
     const response = await generate(generateRequest({ ...base, extra: { seed: 42, n: 2 } }), config);
     expect(response.status).toBe(200);
-    expect(fake.requests.at(-1)?.body).toBe('{"model":"fake-b64","prompt":"a fox","aspect_ratio":"1:1","seed":42,"n":2}');
+    expect(fake.current.requests.at(-1)?.body).toBe('{"model":"fake-b64","prompt":"a fox","aspect_ratio":"1:1","seed":42,"n":2}');
   });
 
   it.each([
@@ -44,15 +40,15 @@ describe("extra fields at the route", () => {
     [JSON.parse('{"style": {"__proto__": {"polluted": 1}}}') as unknown, 'Extra fields cannot use the key "__proto__".'],
     [[1, 2], "must be a JSON object"],
   ])("refuses %j", async (extra, words) => {
-    const before = fake.requests.length;
-    const response = await generate(generateRequest({ ...base, extra }), configFor(fake.url, allowList));
+    const before = fake.current.requests.length;
+    const response = await generate(generateRequest({ ...base, extra }), configFor(fake.current.url, allowList));
     expect(response.status).toBe(422);
     expect((await problemOf(response)).detail).toContain(words);
-    expect(fake.requests.length).toBe(before);
+    expect(fake.current.requests.length).toBe(before);
   });
 
   it("never answers 5xx and never lets a forbidden key reach the service (2,000 random objects)", async () => {
-    const config = configFor(fake.url, { ...allowList, PLAYGROUND_MAX_BODY_BYTES: String(64 * 1024) });
+    const config = configFor(fake.current.url, { ...allowList, PLAYGROUND_MAX_BODY_BYTES: String(64 * 1024) });
     const key = fc.oneof(
       fc.constantFrom(
         "seed",
@@ -86,17 +82,17 @@ describe("extra fields at the route", () => {
       Object.entries(node).some(([name, child]) => forbidden.has(name) || anyForbiddenKey(child));
     await fc.assert(
       fc.asyncProperty(extra, async (candidate) => {
-        const before = fake.requests.length;
+        const before = fake.current.requests.length;
         // Sent as a browser would: JSON text, where "__proto__" is an ordinary key.
         const body = JSON.stringify({ ...base, extra: candidate });
         const response = await generate(generateRequest(body), config);
         expect(response.status).toBeLessThan(500);
-        if (fake.requests.length > before) {
+        if (fake.current.requests.length > before) {
           const sent = lastBody();
           expect(Object.keys(sent).every((name) => allowed.has(name))).toBe(true);
           expect(sent.model).toBe("fake-b64");
           expect(sent.prompt).toBe("a fox");
-          expect(anyForbiddenKey(JSON.parse(fake.requests.at(-1)?.body ?? "{}"))).toBe(false);
+          expect(anyForbiddenKey(JSON.parse(fake.current.requests.at(-1)?.body ?? "{}"))).toBe(false);
         }
       }),
       { numRuns: 2000 },

@@ -1,19 +1,15 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { describe, expect, it } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { explainAspectRatioProblem, normaliseAspectRatioText } from "@/lib/request/request-fields";
-import { configFor, generate, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { configFor, generate } from "@/test-support/route-helpers";
 
 /**
  * Thousands of malformed requests, each guaranteed invalid by construction: the route answers every
  * one with a 4xx problem and none of them reaches the service.
  */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
 const PROMPT_MAX = 50;
 const valid = { model: "fake-b64", prompt: "a fox", aspect_ratio: "1:1" };
@@ -98,8 +94,8 @@ const malformed = fc.oneof(brokenObject, brokenObject, brokenObject, notAnObject
 
 describe("fuzzing the generate route with malformed requests", () => {
   it("never answers 5xx and never calls the service (2,000 cases)", async () => {
-    const before = fake.requests.length;
-    const config = configFor(fake.url, { IMAGE_PROMPT_MAX_CHARS: String(PROMPT_MAX) });
+    const before = fake.current.requests.length;
+    const config = configFor(fake.current.url, { IMAGE_PROMPT_MAX_CHARS: String(PROMPT_MAX) });
     const seen = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(malformed, async ({ contentType, body }) => {
@@ -110,7 +106,7 @@ describe("fuzzing the generate route with malformed requests", () => {
       }),
       { numRuns: 2000 },
     );
-    expect(fake.requests.length).toBe(before);
+    expect(fake.current.requests.length).toBe(before);
     // Every kind of refusal was exercised.
     expect([...seen.keys()].sort()).toEqual([400, 413, 415, 422]);
   });

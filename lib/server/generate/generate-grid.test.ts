@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
+import { describe, expect, it } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
 import { GRID_CELL_HEADER, gridCellHeader } from "@/lib/grid/grid-header";
-import { configFor, fields, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { configFor, fields, generate, generateRequest, problemOf } from "@/test-support/route-helpers";
 
 /** The grid's maximum holds in the route too, not only in the page. */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
-const config = () => configFor(fake.url, { PLAYGROUND_GRID_MAX_CELLS: "8" });
+const config = () => configFor(fake.current.url, { PLAYGROUND_GRID_MAX_CELLS: "8" });
 const cell = (value: string) => generateRequest(fields("fake-b64"), { headers: { [GRID_CELL_HEADER]: value } });
 
 describe("grid cells", () => {
@@ -20,13 +16,13 @@ describe("grid cells", () => {
   });
 
   it("refuses a cell of a larger grid with 422, before the service is called", async () => {
-    const before = fake.requests.length;
+    const before = fake.current.requests.length;
     const response = await generate(cell(gridCellHeader(0, 9)), config());
     expect(response.status).toBe(422);
     const problem = await problemOf(response);
     expect(problem.type).toBe("urn:image-playground:problem:grid-too-large");
     expect(problem.detail).toBe("A grid can have at most 8 cells; this one has 9.");
-    expect(fake.requests.length).toBe(before);
+    expect(fake.current.requests.length).toBe(before);
   });
 
   it("refuses a malformed cell position", async () => {

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeImageService, type FakeService } from "@/test-support/fake-service/fake-image-service";
-import { configFor, fields, generate, generateRequest, problemOf, ROUTE_TEST_KEY } from "@/test-support/route-helpers";
+import { describe, expect, it, vi } from "vitest";
+import { fakeServiceForSuite } from "@/test-support/fake-service/fake-service-for-suite";
+import { configFor, fields, generate, generateRequest, problemOf } from "@/test-support/route-helpers";
 import { generationsInFlight } from "@/lib/server/limits/in-flight-limit";
 import { REQUEST_BODY_SECONDS } from "@/lib/server/http/read-request-body";
 
 /** Cheap checks first: a hostile body costs its sender a turn before it is read, and a body that drips in is cut off. */
 
-let fake: FakeService;
-beforeAll(async () => {
-  fake = await startFakeImageService({ apiKey: ROUTE_TEST_KEY });
-});
-afterAll(() => fake.close());
+const fake = fakeServiceForSuite();
 
 const hostile = { model: "fake-b64", prompt: "p", aspect_ratio: `a${" ".repeat(16_000)}a` };
 
 describe("the order of the generate route's checks", () => {
   it("spends the client's rate before validating: past it, a hostile body gets 429, never validated", async () => {
-    const config = configFor(fake.url, { PLAYGROUND_RATE_LIMIT_PER_MINUTE: "2" });
+    const config = configFor(fake.current.url, { PLAYGROUND_RATE_LIMIT_PER_MINUTE: "2" });
     const peer = "198.51.100.40";
     expect((await generate(generateRequest(hostile, { peer }), config)).status).toBe(422);
     expect((await generate(generateRequest(hostile, { peer }), config)).status).toBe(422);
@@ -26,7 +22,7 @@ describe("the order of the generate route's checks", () => {
   });
 
   it("answers the long ratio in plain words and keeps no turn (its time is measured in linear-time.test.ts)", async () => {
-    const refused = await generate(generateRequest(hostile, { peer: "198.51.100.41" }), configFor(fake.url));
+    const refused = await generate(generateRequest(hostile, { peer: "198.51.100.41" }), configFor(fake.current.url));
     expect(refused.status).toBe(422);
     expect((await problemOf(refused)).detail).toBe("aspect_ratio: Write the ratio as width:height, e.g. 16:9.");
     expect(generationsInFlight()).toBe(0);
@@ -35,7 +31,7 @@ describe("the order of the generate route's checks", () => {
   it("cuts off a body still dripping in after the time allowed (408), and gives its turn back", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const config = configFor(fake.url, { PLAYGROUND_MAX_IN_FLIGHT: "1" });
+      const config = configFor(fake.current.url, { PLAYGROUND_MAX_IN_FLIGHT: "1" });
       const dripping = new ReadableStream<Uint8Array>({
         start: (controller) => controller.enqueue(new TextEncoder().encode('{"model":"fake-b64",')),
       });
@@ -51,7 +47,7 @@ describe("the order of the generate route's checks", () => {
     // The one turn there is was given back: an ordinary request is served.
     const served = await generate(
       generateRequest(fields("fake-b64"), { peer: "198.51.100.43" }),
-      configFor(fake.url, { PLAYGROUND_MAX_IN_FLIGHT: "1" }),
+      configFor(fake.current.url, { PLAYGROUND_MAX_IN_FLIGHT: "1" }),
     );
     expect(served.status).toBe(200);
   });
