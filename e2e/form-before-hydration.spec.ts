@@ -102,3 +102,23 @@ test("Generate pressed before the form's code arrives runs once it has, and neve
   // Held twice (a click, then Ctrl/⌘+Enter): sent once.
   await expect(page.getByTestId("history-prompt").filter({ hasText: "a heron at dawn" })).toHaveCount(1);
 });
+
+/**
+ * React writes a finished Suspense boundary in place only while the page and the boundary stay
+ * under 12,800 bytes of HTML; past that, the form arrives after the page around it and is revealed
+ * up to 300 ms after the first frame (an empty card meanwhile). app/ui-primitives.css keeps the
+ * markup small enough; this holds it there, with extra fields and prices on (the largest form).
+ */
+for (const [name, url] of [
+  ["the demo service", () => E2E.demoUrl],
+  ["a configured service with extra fields and prices", () => E2E.alongsideUrl],
+] as const) {
+  test(`the form is in the first HTML in place, painted with the first frame: ${name}`, async ({ request }) => {
+    const html = await (await request.get(`${url()}/`)).text();
+    const formAt = html.indexOf("<form data-generation-form");
+    expect(formAt, "the form is in the page's HTML").toBeGreaterThan(-1);
+    // A boundary sent after the page sits in a hidden <div id="S:…">, moved in by a script later.
+    const firstSentLater = html.search(/<div hidden id="S:/);
+    expect(firstSentLater === -1 || formAt < firstSentLater, "the form is not a boundary sent after the page around it").toBe(true);
+  });
+}

@@ -31,17 +31,7 @@ export function AspectRatioField() {
           const presetRatio = parseAspectRatio(preset);
           const selected = normalised === preset;
           return (
-            <button
-              key={preset}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => choose(preset)}
-              className={`flex flex-col items-center gap-1 rounded-lg border px-1 py-1.5 text-xs font-medium tabular-nums transition focus-visible:outline-2 focus-visible:outline-accent-500 ${
-                selected
-                  ? "border-accent-500 bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
-                  : "border-zinc-200 text-zinc-600 hover:border-zinc-400 dark:border-zinc-700 dark:text-zinc-300 dark:hover:border-zinc-500"
-              }`}
-            >
+            <button key={preset} type="button" aria-pressed={selected} onClick={() => choose(preset)} className="ratio-preset">
               {presetRatio && <RatioShape ratio={presetRatio} />}
               {preset}
             </button>

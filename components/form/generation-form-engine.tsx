@@ -129,11 +129,8 @@ export function GenerationFormEngine({
         <BudgetMeter />
         <ShareLinkButton getFields={() => form.getValues()} extraAllowed={extraFields.mode !== "off"} />
         <p className="text-xs text-muted">
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Ctrl</kbd>/
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">⌘</kbd> +{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Enter</kbd> generates ·{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">Esc</kbd> cancels ·{" "}
-          <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">?</kbd> all shortcuts
+          <kbd className="kbd">Ctrl</kbd>/<kbd className="kbd">⌘</kbd> + <kbd className="kbd">Enter</kbd> generates ·{" "}
+          <kbd className="kbd">Esc</kbd> cancels · <kbd className="kbd">?</kbd> all shortcuts
         </p>
       </form>
     </FormProvider>

@@ -22,10 +22,11 @@ export function wantFormEngine(): void {
  * painted, or the person starts on it, and then hydrates in place, keeping what was typed meanwhile.
  *
  * On the server the module is required synchronously, so the form is complete when the page's first
- * HTML is sent (a lazy component would wait a turn). React may still place a form of more than
- * about 12 KB of HTML just after the page around it, revealed before the next frame (hence the
- * fallback's height). `typeof window` is replaced at build time, so the browser's bundle has only
- * the lazy branch.
+ * HTML is sent (a lazy component would wait a turn). React writes it in place, painted with the
+ * first frame, while the page and the form stay under 12,800 bytes of HTML (hence the short class
+ * names of app/ui-primitives.css); past that it would send the form after the page around it and
+ * reveal it up to 300 ms after the first frame. `typeof window` is replaced at build time, so the
+ * browser's bundle has only the lazy branch.
  */
 const GenerationFormEngine =
   typeof window === "undefined"
@@ -46,8 +47,8 @@ const GenerationFormEngine =
 export const GenerationForm = memo(function GenerationForm(props: GenerationFormProps) {
   return (
     // The fallback is seen where the form mounts in the browser without server HTML (after a failed
-    // panel is retried), and for a frame at most when the server streams the form just after the
-    // page around it: a card of the form's usual height (without extra fields), so nothing moves.
+    // panel is retried), or if the page ever outgrew React's limit above and the form came after it:
+    // a card of the form's usual height (without extra fields), so nothing moves.
     <Suspense fallback={<div aria-busy="true" className="min-h-[49.5rem] rounded-2xl border border-zinc-200 dark:border-zinc-800" />}>
       <GenerationFormEngine {...props} />
     </Suspense>

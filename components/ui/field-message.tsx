@@ -24,7 +24,7 @@ export function FieldMessage({ id, error, hint, live = false }: { id: string; er
   ) : null;
 }
 
-export const inputClassName =
-  "w-full rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs outline-none transition placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20 dark:border-zinc-700 dark:bg-zinc-950";
+/** A text control of any form; its look is one class of app/ui-primitives.css. */
+export const inputClassName = "field-control";
 
-export const labelClassName = "text-sm font-medium text-zinc-800 dark:text-zinc-200";
+export const labelClassName = "field-label";
