@@ -4,11 +4,7 @@ import { cn } from "@/lib/utils/cn";
 /**
  * The playground's buttons: one look for each role, so that colours (and their contrast in both
  * schemes) are decided once. `buttonClass` is for the few places that are not a <button>.
- */
-
-export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
-
-/**
+ *
  * Each variant and size is one class of app/ui-primitives.css (the first screen's HTML must stay
  * small; that file says why). They decide different properties, so joining them needs no merging,
  * and a caller's utility class wins over them (see cn).
